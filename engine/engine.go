@@ -1,0 +1,93 @@
+package engine
+
+// Engine is an open key-value store. See the package documentation for
+// concurrency and slice ownership rules.
+type Engine interface {
+	// Get returns a copy of the value stored under key, or an error
+	// wrapping ErrNotFound.
+	Get(key []byte) ([]byte, error)
+	// Put stores value under key, replacing any previous value.
+	Put(key, value []byte) error
+	// Delete removes key; deleting an absent key is not an error.
+	Delete(key []byte) error
+	// DeleteRange removes every key k with start <= k < end. Engines without
+	// a native range delete scan and delete in chunks, so concurrent readers
+	// may observe a partly deleted range; once it returns, all are gone.
+	DeleteRange(start, end []byte) error
+	// NewBatch returns an empty batch of writes applied atomically by Commit.
+	NewBatch() Batch
+	// NewIterator returns an iterator over the keys within opts' bounds,
+	// seeing a consistent snapshot taken when it was created. It starts
+	// unpositioned: call First, Last or Seek.
+	NewIterator(opts IterOptions) (Iterator, error)
+	// Compact rewrites the storage of keys in [start, end) so that deleted
+	// data leaves the disk; nil bounds mean unbounded. It returns when done.
+	Compact(start, end []byte) error
+	// Close releases the engine. It fails with ErrOpenIterators while any
+	// iterator is open.
+	Close() error
+}
+
+// Batch collects puts and deletes to apply all-or-nothing in one commit.
+type Batch interface {
+	// Put records a put; key and value are copied.
+	Put(key, value []byte)
+	// Delete records a delete; key is copied.
+	Delete(key []byte)
+	// Len reports how many operations the batch holds.
+	Len() int
+	// Commit applies every operation atomically, honoring Options.Sync, and
+	// empties the batch so it can be reused.
+	Commit() error
+	// Close releases the batch, dropping uncommitted operations.
+	Close() error
+}
+
+// IterOptions bounds an iterator. Nil bounds mean unbounded.
+type IterOptions struct {
+	// LowerBound is the smallest key the iterator may return (inclusive).
+	LowerBound []byte
+	// UpperBound is the first key the iterator may not return (exclusive).
+	UpperBound []byte
+}
+
+// Iterator walks keys in order, forward with Next or in reverse with Prev.
+// Each positioning method reports whether the iterator now rests on a key;
+// false means exhausted or failed, and Err tells which.
+type Iterator interface {
+	// First moves to the smallest key within bounds.
+	First() bool
+	// Last moves to the largest key within bounds.
+	Last() bool
+	// Seek moves to the smallest key >= key within bounds.
+	Seek(key []byte) bool
+	// Next moves to the following key.
+	Next() bool
+	// Prev moves to the preceding key.
+	Prev() bool
+	// Valid reports whether the iterator rests on a key.
+	Valid() bool
+	// Key returns the current key, owned by the iterator (see package doc).
+	Key() []byte
+	// Value returns the current value, owned by the iterator.
+	Value() []byte
+	// Err returns the first error the iterator met, if any.
+	Err() error
+	// Close releases the iterator. It returns Err's error, if any.
+	Close() error
+}
+
+// Flusher is implemented by engines that buffer writes in memory and can
+// force them to storage (memtable flush, fsync). Callers fall back to
+// nothing: an engine without it has no such buffer.
+type Flusher interface {
+	Flush() error
+}
+
+// Backgrounder is implemented by engines that do deferred work on their own
+// threads (LSM compactions, value-log GC). Busy reports whether such work is
+// running or pending, so a benchmark can wait for it and charge it to the
+// step that caused it. Callers fall back to watching the directory size.
+type Backgrounder interface {
+	Busy() (bool, error)
+}
