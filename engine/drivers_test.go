@@ -1,0 +1,54 @@
+package engine_test
+
+import (
+	"errors"
+	"sync"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/memory"
+)
+
+// Test-only drivers. The memory engine is registered here, and only here,
+// to exercise Open; it does not persist, which these tests do not need.
+func init() {
+	engine.Register("testmem", engine.Driver{
+		Open:       testmem.open,
+		NewOptions: func() any { return new(testmemOptions) },
+		Version:    func() string { return "testmem 1.0" },
+	})
+	engine.Register("testplain", engine.Driver{
+		Open: func(string, engine.Options) (engine.Engine, error) { return memory.New(), nil },
+	})
+	engine.Register("testfail", engine.Driver{
+		Open: func(string, engine.Options) (engine.Engine, error) { return nil, errTestFail },
+	})
+}
+
+var errTestFail = errors.New("testfail: cannot open")
+
+// testmemOptions is the test driver's own options table.
+type testmemOptions struct {
+	Level int    `toml:"level"`
+	Mode  string `toml:"mode"`
+}
+
+var testmem testmemDriver
+
+// testmemDriver records the options its last Open received.
+type testmemDriver struct {
+	mu   sync.Mutex
+	last engine.Options
+}
+
+func (d *testmemDriver) open(_ string, o engine.Options) (engine.Engine, error) {
+	d.mu.Lock()
+	d.last = o
+	d.mu.Unlock()
+	return memory.New(), nil
+}
+
+func (d *testmemDriver) lastOptions() engine.Options {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.last
+}

@@ -1,0 +1,71 @@
+package memory
+
+import "github.com/tsbench/storage/engine"
+
+// iterator walks a snapshot of the DB's sorted slice. Within bounds means
+// an index in [lo, hi); pos is -1 when the iterator rests on no key.
+type iterator struct {
+	db     *DB
+	data   []entry
+	lo, hi int
+	pos    int
+	closed bool
+}
+
+// at rests the iterator on index i if it lies within bounds.
+func (it *iterator) at(i int) bool {
+	if it.closed || i < it.lo || i >= it.hi {
+		it.pos = -1
+		return false
+	}
+	it.pos = i
+	return true
+}
+
+func (it *iterator) First() bool { return it.at(it.lo) }
+
+func (it *iterator) Last() bool { return it.at(it.hi - 1) }
+
+func (it *iterator) Seek(key []byte) bool {
+	i, _ := search(it.data, key)
+	return it.at(max(i, it.lo))
+}
+
+func (it *iterator) Next() bool { return it.pos >= 0 && it.at(it.pos+1) }
+
+func (it *iterator) Prev() bool { return it.pos >= 0 && it.at(it.pos-1) }
+
+func (it *iterator) Valid() bool { return it.pos >= 0 }
+
+// Key returns the stored key itself: entries are never modified in place.
+func (it *iterator) Key() []byte {
+	if it.pos < 0 {
+		return nil
+	}
+	return it.data[it.pos].key
+}
+
+func (it *iterator) Value() []byte {
+	if it.pos < 0 {
+		return nil
+	}
+	return it.data[it.pos].value
+}
+
+func (it *iterator) Err() error {
+	if it.closed {
+		return engine.ErrClosed
+	}
+	return nil
+}
+
+func (it *iterator) Close() error {
+	if it.closed {
+		return engine.ErrClosed
+	}
+	it.closed = true
+	it.pos = -1
+	it.data = nil
+	it.db.guard.IterClosed()
+	return nil
+}

@@ -1,0 +1,144 @@
+package engine_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tsbench/storage/engine"
+)
+
+func TestRegisterPanics(t *testing.T) {
+	open := func(string, engine.Options) (engine.Engine, error) { return nil, nil }
+	for _, c := range []struct {
+		name   string
+		driver engine.Driver
+	}{
+		{"testmem", engine.Driver{Open: open}}, // taken
+		{"testnoopen", engine.Driver{}},        // no Open
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Register(%q, ...) did not panic", c.name)
+				}
+			}()
+			engine.Register(c.name, c.driver)
+		}()
+	}
+	if slices.Contains(engine.Names(), "testnoopen") {
+		t.Errorf("a driver without Open was registered")
+	}
+}
+
+func TestNamesSorted(t *testing.T) {
+	names := engine.Names()
+	if !slices.IsSorted(names) {
+		t.Fatalf("Names() = %v, not sorted", names)
+	}
+	for _, n := range []string{"testfail", "testmem", "testplain"} {
+		if !slices.Contains(names, n) {
+			t.Fatalf("Names() = %v, missing %q", names, n)
+		}
+	}
+}
+
+func TestOpenUnknownEngine(t *testing.T) {
+	_, err := engine.Open("nosuch", t.TempDir(), nil)
+	if !errors.Is(err, engine.ErrUnknownEngine) {
+		t.Fatalf("Open(nosuch) = %v, want ErrUnknownEngine", err)
+	}
+	for _, n := range engine.Names() {
+		if !strings.Contains(err.Error(), n) {
+			t.Errorf("error %q does not list registered engine %q", err, n)
+		}
+	}
+	if _, err := engine.Lookup("nosuch"); !errors.Is(err, engine.ErrUnknownEngine) {
+		t.Errorf("Lookup(nosuch) = %v, want ErrUnknownEngine", err)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	if v := engine.Version("testmem"); v != "testmem 1.0" {
+		t.Errorf("Version(testmem) = %q", v)
+	}
+	if v := engine.Version("testplain"); v != "" {
+		t.Errorf("Version of a driver without one = %q, want empty", v)
+	}
+	if v := engine.Version("nosuch"); v != "" {
+		t.Errorf("Version(nosuch) = %q, want empty", v)
+	}
+}
+
+func TestOpenFillsDefaults(t *testing.T) {
+	db, err := engine.Open("testmem", t.TempDir(), &engine.Options{CacheSize: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	got := testmem.lastOptions()
+	if got.CacheSize != 5 || got.Sync != engine.SyncNone || got.WriteBufferSize != engine.DefaultWriteBufferSize {
+		t.Fatalf("driver got %+v, want CacheSize 5 and defaults elsewhere", got)
+	}
+	if _, err := engine.Open("testmem", t.TempDir(), &engine.Options{Sync: "always"}); !errors.Is(err, engine.ErrInvalidOptions) {
+		t.Fatalf("Open with sync=always = %v, want ErrInvalidOptions", err)
+	}
+}
+
+func TestOpenMarker(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new", "db") // Open creates missing parents
+	db, err := engine.Open("testmem", dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	marker, err := os.ReadFile(filepath.Join(dir, "ENGINE"))
+	if err != nil || strings.TrimSpace(string(marker)) != "testmem" {
+		t.Fatalf("marker = %q, %v; want testmem", marker, err)
+	}
+
+	db, err = engine.Open("testmem", dir, nil)
+	if err != nil {
+		t.Fatalf("reopen with the same engine: %v", err)
+	}
+	db.Close()
+
+	_, err = engine.Open("testplain", dir, nil)
+	if !errors.Is(err, engine.ErrWrongEngine) {
+		t.Fatalf("open testmem's directory as testplain = %v, want ErrWrongEngine", err)
+	}
+	if !strings.Contains(err.Error(), "testmem") {
+		t.Errorf("error %q does not name the owner", err)
+	}
+}
+
+func TestOpenFailureLeavesNoMarker(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := engine.Open("testfail", dir, nil); !errors.Is(err, errTestFail) {
+		t.Fatalf("Open(testfail) = %v, want the driver's error", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "ENGINE")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a failed first open left a marker: %v", err)
+	}
+	// The directory is still free for another engine.
+	db, err := engine.Open("testmem", dir, nil)
+	if err != nil {
+		t.Fatalf("open after a failed open by another engine: %v", err)
+	}
+	db.Close()
+}
+
+func TestOpenUnderFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := engine.Open("testmem", filepath.Join(file, "db"), nil); err == nil {
+		t.Fatal("Open under a regular file succeeded")
+	}
+}
