@@ -1,0 +1,117 @@
+package hyperleveldb_test
+
+import (
+	"bytes"
+	"fmt"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/hyperleveldb"
+	"github.com/tsbench/storage/engine/leveldb"
+)
+
+// library is the static library the binding links, built by
+// scripts/build-hyperleveldb.sh.
+const library = "../../build/hyperleveldb/libhyperleveldb.a"
+
+// TestCoexistVersions checks that HyperLevelDB and LevelDB, which share C
+// names upstream, each answer for themselves in one process.
+func TestCoexistVersions(t *testing.T) {
+	if got := leveldb.Version(); got != "1.23" {
+		t.Errorf("leveldb.Version() = %q, want Debian's LevelDB 1.23", got)
+	}
+	if got := hyperleveldb.Version(); got != "1.14" {
+		t.Errorf("hyperleveldb.Version() = %q, want HyperLevelDB's 1.14", got)
+	}
+	for name, want := range map[string]string{"leveldb": "1.23", "hyperleveldb": "1.14"} {
+		if got := engine.Version(name); got != want {
+			t.Errorf("engine.Version(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestCoexistSymbols checks that the library exports nothing but its
+// renamed C API, so no LevelDB symbol (C or C++) can bind to its code, and
+// that it refers to none of LevelDB's, so it cannot run LevelDB's code.
+func TestCoexistSymbols(t *testing.T) {
+	nm := func(flag string) []string {
+		out, err := exec.Command("nm", flag, "--extern-only", library).Output()
+		if err != nil {
+			t.Fatalf("nm %s %s: %v (nm is in binutils; the library comes from scripts/build-hyperleveldb.sh)", flag, library, err)
+		}
+		var names []string
+		for _, line := range strings.Split(string(out), "\n") {
+			if f := strings.Fields(line); len(f) >= 2 && !strings.HasSuffix(f[0], ":") {
+				names = append(names, f[len(f)-1])
+			}
+		}
+		return names
+	}
+	defined := nm("--defined-only")
+	if len(defined) == 0 {
+		t.Fatalf("%s defines no global symbol", library)
+	}
+	for _, s := range defined {
+		if !strings.HasPrefix(s, "hyperleveldb_") {
+			t.Errorf("%s exports %s; only hyperleveldb_* may stay global", library, s)
+		}
+	}
+	for _, s := range nm("--undefined-only") {
+		// "7leveldb" is namespace leveldb in a mangled C++ name.
+		if strings.HasPrefix(s, "leveldb_") || strings.Contains(s, "7leveldb") {
+			t.Errorf("%s refers to LevelDB's %s", library, s)
+		}
+	}
+}
+
+// TestCoexistEngines writes and reads both engines, interleaved, in one
+// process.
+func TestCoexistEngines(t *testing.T) {
+	const n = 2000
+	dbs := map[string]engine.Engine{}
+	for _, name := range []string{"leveldb", "hyperleveldb"} {
+		db, err := engine.Open(name, t.TempDir(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		dbs[name] = db
+	}
+	value := func(name string, i int) []byte { return []byte(fmt.Sprintf("%s-%d", name, i)) }
+	for i := range n {
+		for name, db := range dbs {
+			if err := db.Put([]byte(fmt.Sprintf("k%05d", i)), value(name, i)); err != nil {
+				t.Fatalf("%s: Put: %v", name, err)
+			}
+		}
+	}
+	for name, db := range dbs {
+		if f, ok := db.(engine.Flusher); ok {
+			if err := f.Flush(); err != nil {
+				t.Fatalf("%s: Flush: %v", name, err)
+			}
+		}
+		it, err := db.NewIterator(engine.IterOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := 0
+		for ok := it.First(); ok; ok = it.Next() {
+			if want := value(name, i); !bytes.Equal(it.Value(), want) {
+				t.Fatalf("%s: entry %d = %q, want %q", name, i, it.Value(), want)
+			}
+			i++
+		}
+		if err := it.Close(); err != nil {
+			t.Fatalf("%s: iterate: %v", name, err)
+		}
+		if i != n {
+			t.Fatalf("%s: scan found %d entries, want %d", name, i, n)
+		}
+		if got, err := db.Get([]byte("k00042")); err != nil || !bytes.Equal(got, value(name, 42)) {
+			t.Fatalf("%s: Get = %q, %v; want %q", name, got, err, value(name, 42))
+		}
+	}
+}

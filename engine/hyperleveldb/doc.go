@@ -1,0 +1,74 @@
+// Package hyperleveldb is the "hyperleveldb" engine: HyperDex's
+// HyperLevelDB 1.0.2, a fork of LevelDB 1.14 that lets concurrent writers
+// proceed in parallel and picks compactions differently to write less,
+// reached through its C API with cgo.
+//
+//	import _ "github.com/tsbench/storage/engine/hyperleveldb"
+//
+//	db, err := engine.Open("hyperleveldb", dir, nil)
+//
+// # Building
+//
+// HyperLevelDB is packaged nowhere as a library, so
+// scripts/build-hyperleveldb.sh compiles it from the source shipped in the
+// npm package leveldown-hyper@2.0.0 (checksum pinned) into
+// build/hyperleveldb/, which this package links statically. Run it before
+// go build, go vet or go test (scripts/setup.sh does); the first run
+// compiles for about 30 s of CPU, later ones return in milliseconds.
+// Snappy comes from the system (libsnappy-dev), linked dynamically.
+//
+// HyperLevelDB uses the same C names (leveldb_*) and C++ namespace as
+// LevelDB, so linked as is beside the "leveldb" engine one library would
+// silently run the other's code. The script renames both (the C API
+// becomes hyperleveldb_*) and makes every other symbol of the library
+// local; coexist_test.go checks this and runs both engines in one process.
+//
+// # Options
+//
+// Every shared option has an equivalent:
+//
+//   - CacheSize: the LRU block cache.
+//   - WriteBufferSize: write_buffer_size, at most 1 GiB; HyperLevelDB
+//     raises values below 64 KiB to 64 KiB.
+//   - DisableCompression: no compression instead of Snappy.
+//   - MaxOpenFiles: max_open_files, at most 50000; HyperLevelDB raises
+//     values below 74 to 74.
+//   - BloomBitsPerKey: HyperLevelDB's built-in bloom filter policy; a
+//     negative value means no filter.
+//   - Sync: WriteOptions.sync, see Durability.
+//
+// HyperLevelDB's own settings are in Options.
+//
+// # Durability
+//
+// With Sync "none", a commit returns once it is copied into the log file
+// through a shared memory map, so it is in the OS page cache: it survives
+// a crash of the process but not of the machine. With "batch", each Put,
+// Delete and Batch.Commit also calls fdatasync on the log before
+// returning, so it survives a machine failure. Close does not write the
+// memtable out; the next Open replays the log, so acknowledged writes
+// survive either way. DeleteRange commits in chunks, each one durable
+// under "batch".
+//
+// # Behaviour
+//
+// Iterators see the database as of their creation (HyperLevelDB takes an
+// implicit snapshot). HyperLevelDB has no iterator bounds, so a small C
+// helper enforces them, and moves the iterator and fetches its entry in
+// one cgo call; Key and Value point into HyperLevelDB's memory, so
+// iterating allocates nothing per entry. Batches are encoded in Go and
+// committed with one cgo call and one write.
+//
+// HyperLevelDB has no range deletion: DeleteRange scans and deletes in
+// batches. Compact writes the memtable out and merges the levels holding
+// the range into the deepest one, where deletes and what they shadow are
+// dropped; when all tables sit in one level, it rewrites that level one
+// level down instead, which plain LevelDB-style CompactRange never does
+// (see scripts/hyperleveldb-compact.cc). DB also implements engine.Flusher.
+//
+// HyperLevelDB grows its log and MANIFEST files 1 MiB at a time through
+// sparse memory maps and trims them on Close, so while the engine is open
+// their apparent size exceeds the space they take on disk.
+//
+// Version reports "1.14", the LevelDB version HyperLevelDB's C API gives.
+package hyperleveldb

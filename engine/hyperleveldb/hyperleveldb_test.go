@@ -1,0 +1,13 @@
+package hyperleveldb_test
+
+import (
+	"testing"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
+	_ "github.com/tsbench/storage/engine/hyperleveldb"
+)
+
+func TestEngine(t *testing.T) {
+	enginetest.Run(t, func(t *testing.T, dir string) (engine.Engine, error) { return engine.Open("hyperleveldb", dir, nil) })
+}

@@ -1,0 +1,73 @@
+package hyperleveldb
+
+import (
+	"fmt"
+
+	"github.com/tsbench/storage/engine"
+)
+
+// Options are HyperLevelDB's own settings, the [hyperleveldb] table of
+// configs/hyperleveldb.toml. The shared engine.Options (cache, memtable,
+// compression, open files, bloom filter, sync) are mapped separately; see
+// the package doc. A zero value means the default.
+type Options struct {
+	// BlockSize is the target uncompressed size in bytes of a table data
+	// block; larger blocks favour scans, smaller ones point reads. At most
+	// 4 MiB; HyperLevelDB raises values below 1 KiB to 1 KiB. Default 4096.
+	BlockSize int `toml:"block_size"`
+	// BlockRestartInterval is how many keys share one prefix-compression
+	// restart point in a block; more keys compress better and make seeks
+	// within a block slower. Default 16.
+	BlockRestartInterval int `toml:"block_restart_interval"`
+	// ParanoidChecks makes HyperLevelDB stop at the first sign of
+	// corruption (while opening and in background compactions) instead of
+	// skipping what it cannot read. Default false.
+	ParanoidChecks bool `toml:"paranoid_checks"`
+	// VerifyChecksums checks the checksum of every block Get and iterators
+	// read (compactions check theirs only with ParanoidChecks).
+	// Default false.
+	VerifyChecksums bool `toml:"verify_checksums"`
+}
+
+// Defaults of Options, the same as HyperLevelDB's own.
+const (
+	DefaultBlockSize            = 4096
+	DefaultBlockRestartInterval = 16
+)
+
+// Limits above which HyperLevelDB would silently lower a setting; asking
+// for more is refused rather than quietly not honoured.
+const (
+	maxWriteBufferSize = 1 << 30
+	maxOpenFiles       = 50000
+	maxBlockSize       = 4 << 20
+)
+
+// withDefaults returns a copy of o with zero fields set to their defaults,
+// or an error wrapping engine.ErrInvalidOptions naming the bad key.
+func (o Options) withDefaults() (Options, error) {
+	if o.BlockSize < 0 || o.BlockSize > maxBlockSize {
+		return o, fmt.Errorf("%w: hyperleveldb: block_size is %d; use 1 to %d (4 MiB), or 0 for the default %d", engine.ErrInvalidOptions, o.BlockSize, maxBlockSize, DefaultBlockSize)
+	}
+	if o.BlockRestartInterval < 0 {
+		return o, fmt.Errorf("%w: hyperleveldb: block_restart_interval is %d; use a positive number, or 0 for the default %d", engine.ErrInvalidOptions, o.BlockRestartInterval, DefaultBlockRestartInterval)
+	}
+	if o.BlockSize == 0 {
+		o.BlockSize = DefaultBlockSize
+	}
+	if o.BlockRestartInterval == 0 {
+		o.BlockRestartInterval = DefaultBlockRestartInterval
+	}
+	return o, nil
+}
+
+// checkShared refuses shared options beyond what HyperLevelDB honours.
+func checkShared(opts engine.Options) error {
+	if opts.WriteBufferSize > maxWriteBufferSize {
+		return fmt.Errorf("%w: hyperleveldb: write_buffer_size %d exceeds HyperLevelDB's limit of %d (1 GiB); lower it", engine.ErrInvalidOptions, opts.WriteBufferSize, maxWriteBufferSize)
+	}
+	if opts.MaxOpenFiles > maxOpenFiles {
+		return fmt.Errorf("%w: hyperleveldb: max_open_files %d exceeds HyperLevelDB's limit of %d; lower it", engine.ErrInvalidOptions, opts.MaxOpenFiles, maxOpenFiles)
+	}
+	return nil
+}
