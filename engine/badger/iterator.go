@@ -1,0 +1,191 @@
+package badger
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	badgerv4 "github.com/dgraph-io/badger/v4"
+
+	"github.com/tsbench/storage/engine"
+)
+
+// iterator walks a read transaction. A Badger iterator goes one way only,
+// so this keeps a forward and a reverse one, each made on first use, and
+// re-seeks the other at the current key when the direction changes.
+type iterator struct {
+	d            *DB
+	txn          *badgerv4.Txn
+	fwd, rev     *badgerv4.Iterator
+	lower, upper []byte
+
+	valid   bool
+	key     []byte         // copy of the current key
+	item    *badgerv4.Item // current item, for its value on demand
+	val     []byte         // copy of item's value, once loaded
+	loaded  bool           // val holds item's value
+	reverse bool           // the current position came from rev
+	err     error
+	closed  bool
+}
+
+// forward returns the forward Badger iterator, making it on first use.
+// Values are only read when Value asks, so key-only walks such as
+// DeleteRange never touch them.
+func (it *iterator) forward() *badgerv4.Iterator {
+	if it.fwd == nil {
+		it.fwd = it.txn.NewIterator(badgerv4.IteratorOptions{})
+	}
+	return it.fwd
+}
+
+// backward returns the reverse Badger iterator, making it on first use.
+func (it *iterator) backward() *badgerv4.Iterator {
+	if it.rev == nil {
+		it.rev = it.txn.NewIterator(badgerv4.IteratorOptions{Reverse: true})
+	}
+	return it.rev
+}
+
+// settle rests on bi's current item if it lies within bounds.
+func (it *iterator) settle(bi *badgerv4.Iterator, reverse bool) bool {
+	it.valid, it.loaded, it.item = false, false, nil
+	if !bi.Valid() {
+		return false
+	}
+	item := bi.Item()
+	k := item.Key()
+	if it.upper != nil && bytes.Compare(k, it.upper) >= 0 ||
+		it.lower != nil && bytes.Compare(k, it.lower) < 0 {
+		return false
+	}
+	it.key = item.KeyCopy(it.key[:0])
+	it.item, it.valid, it.reverse = item, true, reverse
+	return true
+}
+
+func (it *iterator) First() bool {
+	if it.closed {
+		return false
+	}
+	bi := it.forward()
+	if it.lower != nil {
+		bi.Seek(it.lower)
+	} else {
+		bi.Rewind()
+	}
+	return it.settle(bi, false)
+}
+
+func (it *iterator) Last() bool {
+	if it.closed {
+		return false
+	}
+	bi := it.backward()
+	if it.upper != nil {
+		// A reverse seek lands on the last key <= upper; upper itself is
+		// out of bounds.
+		bi.Seek(it.upper)
+		if bi.Valid() && bytes.Equal(bi.Item().Key(), it.upper) {
+			bi.Next()
+		}
+	} else {
+		bi.Rewind()
+	}
+	return it.settle(bi, true)
+}
+
+func (it *iterator) Seek(key []byte) bool {
+	if it.closed {
+		return false
+	}
+	if it.lower != nil && bytes.Compare(key, it.lower) < 0 {
+		key = it.lower
+	}
+	bi := it.forward()
+	if len(key) == 0 {
+		bi.Rewind() // Badger seeks an empty key with its Prefix option
+	} else {
+		bi.Seek(key)
+	}
+	return it.settle(bi, false)
+}
+
+func (it *iterator) Next() bool {
+	if it.closed || !it.valid {
+		return false
+	}
+	bi := it.forward()
+	if it.reverse {
+		// Land on the current key, present in the snapshot, then step.
+		bi.Seek(it.key)
+		if !bi.Valid() || !bytes.Equal(bi.Item().Key(), it.key) {
+			return it.settle(bi, false)
+		}
+	}
+	bi.Next()
+	return it.settle(bi, false)
+}
+
+func (it *iterator) Prev() bool {
+	if it.closed || !it.valid {
+		return false
+	}
+	bi := it.backward()
+	if !it.reverse {
+		bi.Seek(it.key)
+		if !bi.Valid() || !bytes.Equal(bi.Item().Key(), it.key) {
+			return it.settle(bi, true)
+		}
+	}
+	bi.Next()
+	return it.settle(bi, true)
+}
+
+func (it *iterator) Valid() bool { return it.valid }
+
+func (it *iterator) Key() []byte {
+	if !it.valid {
+		return nil
+	}
+	return it.key
+}
+
+// Value copies the current value into a buffer the iterator reuses.
+func (it *iterator) Value() []byte {
+	if !it.valid {
+		return nil
+	}
+	if !it.loaded {
+		v, err := it.item.ValueCopy(it.val[:0])
+		if err != nil {
+			it.err = fmt.Errorf("badger: read value: %w", err)
+			return nil
+		}
+		it.val, it.loaded = v, true
+	}
+	return it.val
+}
+
+func (it *iterator) Err() error {
+	if it.closed {
+		return errors.Join(engine.ErrClosed, it.err)
+	}
+	return it.err
+}
+
+func (it *iterator) Close() error {
+	if it.closed {
+		return engine.ErrClosed
+	}
+	it.closed, it.valid, it.item = true, false, nil
+	if it.fwd != nil {
+		it.fwd.Close()
+	}
+	if it.rev != nil {
+		it.rev.Close()
+	}
+	it.txn.Discard()
+	it.d.iterClosed()
+	return it.err
+}

@@ -1,0 +1,54 @@
+// Package bbolt is the "bbolt" engine: etcd's pure-Go B+tree
+// (go.etcd.io/bbolt), one memory-mapped file, data.db, in the engine
+// directory, with every key in a single bucket.
+//
+//	import _ "github.com/tsbench/storage/engine/bbolt"
+//
+//	db, err := engine.Open("bbolt", dir, nil)
+//
+// Each Put, Delete and Batch.Commit is one bbolt write transaction; bbolt
+// allows one writer at a time, so concurrent writers queue. A batch buffers
+// its operations in Go and applies them in its Commit's transaction.
+// Iterators are cursors in a read-only transaction: they see the snapshot
+// of their creation, and Key and Value point straight into the map.
+//
+// # Durability
+//
+// Sync "none" sets bbolt's NoSync: a commit writes its pages to the file
+// but does not fsync, so it survives a crash of the process, not of the
+// machine. Close and Flush fsync the file. Sync "batch" fsyncs every commit
+// (bbolt writes the pages, fsyncs, then writes the meta page and fsyncs
+// again), so an acknowledged commit survives a machine failure.
+//
+// # Shared options
+//
+// bbolt reads through the OS page cache and has no memtable, table files,
+// compression or bloom filters, so CacheSize, WriteBufferSize,
+// DisableCompression, MaxOpenFiles and BloomBitsPerKey have no equivalent
+// and are ignored. Only Sync applies. Its own settings are in Options.
+//
+// # Long-lived iterators block file growth
+//
+// An open iterator holds a read transaction, and bbolt can only remap its
+// file once every read transaction has ended. A writer whose commit needs
+// a larger map therefore waits for all open iterators to close: readers in
+// other goroutines only delay it, but a goroutine that writes while it
+// holds an iterator of its own would wait forever. This package maps
+// InitialMmapSize (16 GiB by default) at open, so no remap happens until the
+// file outgrows it; beyond that, close iterators before writing from the
+// same goroutine. An open iterator also keeps the pages freed after it
+// began from being reused, so long scans beside heavy writes grow the file.
+//
+// # Space reclamation
+//
+// Deleting keys frees pages for reuse but never shrinks the file. Compact
+// rewrites the whole file into a packed copy and renames it over data.db
+// (the bounds are ignored); it fails with engine.ErrOpenIterators while
+// iterators are open. DeleteRange deletes with a cursor in transactions of
+// at most 10,000 keys.
+//
+// # Keys
+//
+// Keys must be 1 to 32,768 bytes long; a write with an empty key fails
+// with ErrEmptyKey.
+package bbolt

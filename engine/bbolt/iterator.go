@@ -1,0 +1,126 @@
+package bbolt
+
+import (
+	"bytes"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/tsbench/storage/engine"
+)
+
+// iterator is a cursor in a read transaction. Key and Value point into the
+// memory map, which the transaction keeps in place until Close.
+type iterator struct {
+	d            *DB
+	tx           *bolt.Tx
+	c            *bolt.Cursor
+	lower, upper []byte
+	k, v         []byte // nil k: not on a key
+	closed       bool
+}
+
+// below reports whether k is under the upper bound; above, whether it is at
+// or over the lower bound.
+func (it *iterator) below(k []byte) bool { return it.upper == nil || bytes.Compare(k, it.upper) < 0 }
+func (it *iterator) above(k []byte) bool { return it.lower == nil || bytes.Compare(k, it.lower) >= 0 }
+
+// rest keeps k, v as the current entry if ok, else leaves no entry.
+func (it *iterator) rest(k, v []byte, ok bool) bool {
+	if k == nil || !ok {
+		it.k, it.v = nil, nil
+		return false
+	}
+	it.k, it.v = k, v
+	return true
+}
+
+func (it *iterator) First() bool {
+	if it.closed {
+		return false
+	}
+	var k, v []byte
+	if it.lower != nil {
+		k, v = it.c.Seek(it.lower)
+	} else {
+		k, v = it.c.First()
+	}
+	return it.rest(k, v, k != nil && it.below(k))
+}
+
+func (it *iterator) Last() bool {
+	if it.closed {
+		return false
+	}
+	var k, v []byte
+	if it.upper != nil {
+		// Seek lands on the first key >= upper, or past the end.
+		if k, _ = it.c.Seek(it.upper); k != nil {
+			k, v = it.c.Prev()
+		} else {
+			k, v = it.c.Last()
+		}
+	} else {
+		k, v = it.c.Last()
+	}
+	return it.rest(k, v, k != nil && it.above(k))
+}
+
+func (it *iterator) Seek(key []byte) bool {
+	if it.closed {
+		return false
+	}
+	if !it.above(key) {
+		key = it.lower
+	}
+	k, v := it.c.Seek(key)
+	return it.rest(k, v, k != nil && it.below(k))
+}
+
+func (it *iterator) Next() bool {
+	if it.closed || it.k == nil {
+		return false
+	}
+	k, v := it.c.Next()
+	return it.rest(k, v, k != nil && it.below(k))
+}
+
+func (it *iterator) Prev() bool {
+	if it.closed || it.k == nil {
+		return false
+	}
+	k, v := it.c.Prev()
+	return it.rest(k, v, k != nil && it.above(k))
+}
+
+func (it *iterator) Valid() bool { return it.k != nil }
+
+func (it *iterator) Key() []byte { return it.k }
+
+func (it *iterator) Value() []byte {
+	if it.k == nil {
+		return nil
+	}
+	return it.v
+}
+
+func (it *iterator) Err() error {
+	if it.closed {
+		return engine.ErrClosed
+	}
+	return nil
+}
+
+func (it *iterator) Close() error {
+	if it.closed {
+		return engine.ErrClosed
+	}
+	it.closed = true
+	it.k, it.v, it.c = nil, nil, nil
+	err := it.tx.Rollback()
+	it.d.iterClosed()
+	if err != nil {
+		return fmt.Errorf("bbolt: close iterator: %w", err)
+	}
+	return nil
+}
