@@ -21,25 +21,25 @@ const (
 // they have no equivalent for. TOML keys are given in the struct tags.
 type Options struct {
 	// Sync is the durability profile: "none" or "batch". Default "none".
-	Sync SyncMode `toml:"sync"`
+	Sync SyncMode `toml:"sync" json:"sync"`
 	// CacheSize is the size in bytes of the engine's block cache. Engines
 	// that read through the OS page cache (LMDB, bbolt) ignore it.
 	// Default 64 MiB.
-	CacheSize int64 `toml:"cache_size"`
+	CacheSize int64 `toml:"cache_size" json:"cache_size"`
 	// WriteBufferSize is the size in bytes of the in-memory write buffer
 	// (memtable) before it is flushed to a file. Default 64 MiB.
-	WriteBufferSize int64 `toml:"write_buffer_size"`
+	WriteBufferSize int64 `toml:"write_buffer_size" json:"write_buffer_size"`
 	// DisableCompression turns off block compression. Default false
 	// (compressed with Snappy where the engine supports it).
-	DisableCompression bool `toml:"disable_compression"`
+	DisableCompression bool `toml:"disable_compression" json:"disable_compression"`
 	// MaxOpenFiles caps the table files an engine keeps open. Default 1000.
-	MaxOpenFiles int `toml:"max_open_files"`
+	MaxOpenFiles int `toml:"max_open_files" json:"max_open_files"`
 	// BloomBitsPerKey sets the bloom filter size for point reads; a
 	// negative value disables the filter. Default 10.
-	BloomBitsPerKey int `toml:"bloom_bits_per_key"`
+	BloomBitsPerKey int `toml:"bloom_bits_per_key" json:"bloom_bits_per_key"`
 	// Engine holds the backend's own settings: a pointer to its Options
 	// type (for example *rocksdb.Options), or nil for its defaults.
-	Engine any `toml:"-"`
+	Engine any `toml:"-" json:"engine,omitempty"`
 }
 
 // Default values of the shared options.

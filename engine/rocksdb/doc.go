@@ -1,0 +1,74 @@
+// Package rocksdb is the engine registered as "rocksdb": RocksDB's C
+// library (Debian's librocksdb, 7.8.3) through github.com/linxGnu/grocksdb,
+// with a little C of its own (binding.c) on the iterator path. Import it
+// for its side effect:
+//
+//	import _ "github.com/tsbench/storage/engine/rocksdb"
+//
+//	db, err := engine.Open("rocksdb", dir, nil)
+//
+// Building it needs cgo, a C++ compiler and the RocksDB headers
+// (librocksdb-dev).
+//
+// # Durability
+//
+// Every write goes to RocksDB's write-ahead log before the memtable, and
+// the log is handed to the OS before the write returns.
+//
+//   - sync "none" writes without fsync: a commit survives a crash of the
+//     process but may be lost if the machine fails before the OS writes
+//     it back.
+//   - sync "batch" sets WriteOptions.sync: each commit fsyncs the log
+//     before returning, so it survives a machine failure.
+//
+// Close loses nothing acknowledged: memtables not yet flushed are in the
+// log, which the next Open replays.
+//
+// # Shared options
+//
+// Every shared option has a RocksDB equivalent:
+//
+//   - cache_size: the LRU block cache of the block-based table format.
+//   - write_buffer_size: write_buffer_size, the size of one memtable.
+//   - disable_compression: no compression instead of Snappy.
+//   - max_open_files: max_open_files (RocksDB's own default, -1, keeps
+//     every table open; the shared default is 1000).
+//   - bloom_bits_per_key: a full bloom filter per table; a negative value
+//     turns it off.
+//
+// RocksDB's own settings are Options, the [rocksdb] table of a config file
+// (see configs/rocksdb.toml). Their defaults are RocksDB 7.8's, except
+// max_background_jobs, which follows the 2014 benchmark.
+//
+// # Behaviour
+//
+// Batches are encoded in Go memory in RocksDB's own write batch format and
+// handed over in one copy at Commit. Iterators use RocksDB's iterate
+// bounds and read the snapshot RocksDB takes when they are created; a
+// small C cursor moves them with one cgo call per entry, and Key and Value
+// point into RocksDB's memory without copying (grocksdb's own iterator
+// makes four heap allocations per entry and takes about twice the time).
+// Like RocksDB's defaults they fill the block cache.
+//
+// DeleteRange is RocksDB's native range tombstone, written atomically.
+// RocksDB needs an end key, so an unbounded end becomes the key just past
+// the largest key present when DeleteRange starts.
+//
+// Compact flushes the memtables, then runs CompactRange through every
+// level, the last one included (bottommost level compaction
+// kForceOptimized), so that deleted data and tombstones leave the disk; it
+// returns once done.
+//
+// RocksDB reserves disk space ahead of writes with fallocate: each new
+// write-ahead log reserves write_buffer_size plus 10%, which shows in the
+// allocated size (du) but not the apparent size (du --apparent-size) until
+// the log is flushed away. The MANIFEST reserves 64 KiB at a time instead
+// of RocksDB's 4 MiB, which would otherwise be most of a small database's
+// size.
+//
+// DB implements engine.Flusher (a waited memtable flush) and
+// engine.Backgrounder, which reports busy while any of the properties
+// rocksdb.mem-table-flush-pending, rocksdb.compaction-pending,
+// rocksdb.num-running-flushes or rocksdb.num-running-compactions is
+// non-zero.
+package rocksdb
