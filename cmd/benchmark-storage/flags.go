@@ -1,0 +1,255 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/workload"
+)
+
+// Defaults keep 200 points per series, as the 2014 run had (100M over
+// 500k), and let a bare run of all eight engines finish in about a minute
+// on two cores (bbolt alone takes a third of it).
+const (
+	defaultPoints = 200_000
+	defaultSeries = 1_000
+	defaultBatch  = 1_000
+	defaultSeed   = 1
+)
+
+// settings is the parsed and checked command line.
+type settings struct {
+	engines   []string
+	points    int64
+	series    int64
+	batch     int64
+	path      string
+	config    string
+	sync      engine.SyncMode // "" leaves the config's choice (default none)
+	seed      uint64
+	format    string
+	out       string
+	outFormat string
+	keep      bool
+	settle    bool
+
+	// Set only in a child process, by its parent.
+	child childFlags
+}
+
+// childFlags are the hidden flags a parent passes to the child it starts
+// for one engine.
+type childFlags struct {
+	result   string // file the child writes its result to; non-empty means child mode
+	dir      string // the engine's data directory
+	progress string // "bar" or "log"
+}
+
+// childFlagPrefix marks flags left out of the usage text.
+const childFlagPrefix = "child-"
+
+var formats = []string{"table", "markdown", "csv", "json"}
+
+// extFormats picks the -out format from the file name.
+var extFormats = map[string]string{
+	".txt": "table", ".md": "markdown", ".markdown": "markdown", ".csv": "csv", ".json": "json",
+}
+
+// newFlagSet defines the flags on s, filled with their defaults.
+func newFlagSet(s *settings) (*flag.FlagSet, *string) {
+	fs := flag.NewFlagSet("benchmark-storage", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are reported as one line by run
+	fs.Usage = func() {}
+
+	engines := fs.String("engine", "all", "engines to run: a name, a comma-separated `list`, or all ("+strings.Join(engine.Names(), ", ")+")")
+	s.points, s.series, s.batch = defaultPoints, defaultSeries, defaultBatch
+	fs.Var((*countValue)(&s.points), "points", "`count` of points written in the first step: 100M, 1.5M, 10k, 1e6 or a plain number")
+	fs.Var((*countValue)(&s.series), "series", "`count` of series the points are spread over, round-robin; same syntax as -points")
+	fs.Var((*countValue)(&s.batch), "batch", "`count` of points per write batch, each for a different series (default 1k, or -series if fewer)")
+	fs.StringVar(&s.path, "path", os.TempDir(), "existing `dir` for the data; the run creates and later removes its own benchmark-storage-* directory in it")
+	fs.StringVar(&s.config, "config", "", "TOML `file` of engine settings: shared keys at the top, [engine] tables for each engine's own (default: built-in defaults)")
+	fs.Func("sync", "durability `profile` for every engine: none or batch; overrides the config's sync (default none)", func(v string) error {
+		if v != string(engine.SyncNone) && v != string(engine.SyncBatch) {
+			return fmt.Errorf("use %s or %s", engine.SyncNone, engine.SyncBatch)
+		}
+		s.sync = engine.SyncMode(v)
+		return nil
+	})
+	s.seed = defaultSeed
+	fs.Var((*seedValue)(&s.seed), "seed", "`seed` of the value generator; the same seed writes the same data")
+	fs.StringVar(&s.format, "format", "table", "output `format`: "+strings.Join(formats, ", "))
+	fs.StringVar(&s.out, "out", "", "also write the results to `file`, in the format its extension names (.txt, .md, .csv, .json), else in -format")
+	fs.BoolVar(&s.keep, "keep", false, "keep each engine's data directory and print where it is")
+	fs.BoolVar(&s.settle, "settle", false, "after each step, wait for the engine's background work to finish and report that time separately")
+
+	fs.StringVar(&s.child.result, childFlagPrefix+"result", "", "internal: run one engine and write its result to this file")
+	fs.StringVar(&s.child.dir, childFlagPrefix+"dir", "", "internal: the engine's data directory")
+	fs.StringVar(&s.child.progress, childFlagPrefix+"progress", "log", "internal: bar or log")
+	return fs, engines
+}
+
+// seedValue is a flag.Value whose error says what a seed must be.
+type seedValue uint64
+
+func (v *seedValue) Set(s string) error {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("use a whole number from 0 to %d", uint64(math.MaxUint64))
+	}
+	*v = seedValue(n)
+	return nil
+}
+
+func (v *seedValue) String() string { return strconv.FormatUint(uint64(*v), 10) }
+
+// parseFlags parses and checks args. Its errors are inputErrors, except
+// flag.ErrHelp for -h.
+func parseFlags(args []string) (*settings, error) {
+	s := new(settings)
+	fs, engines := newFlagSet(s)
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return nil, err
+		}
+		return nil, inputErrorf("%v; run benchmark-storage -h for the flags", err)
+	}
+	if fs.NArg() > 0 {
+		return nil, inputErrorf("unexpected argument %q: settings are flags, as in -engine pebble -points 100M; run benchmark-storage -h", fs.Arg(0))
+	}
+	var err error
+	if s.engines, err = parseEngines(*engines); err != nil {
+		return nil, err
+	}
+	batchSet := false
+	fs.Visit(func(f *flag.Flag) { batchSet = batchSet || f.Name == "batch" })
+	if !batchSet {
+		// Each point of a batch goes to a different series.
+		s.batch = min(s.batch, s.series)
+	}
+	if s.series > s.points {
+		return nil, inputErrorf("-series %s is more than -points %s: every series needs a point; lower -series or raise -points", workload.Count(s.series), workload.Count(s.points))
+	}
+	if !slices.Contains(formats, s.format) {
+		return nil, inputErrorf("-format %q: use one of %s", s.format, strings.Join(formats, ", "))
+	}
+	s.outFormat = s.format
+	if f, ok := extFormats[strings.ToLower(filepath.Ext(s.out))]; ok {
+		s.outFormat = f
+	}
+	if s.child.result != "" {
+		// A child trusts its parent's checks and has no path of its own.
+		return s, nil
+	}
+	if err := checkPath(s.path); err != nil {
+		return nil, err
+	}
+	if s.out != "" {
+		if err := checkOut(s.out); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// parseEngines turns -engine into registered names, in the order given.
+func parseEngines(v string) ([]string, error) {
+	all := engine.Names()
+	if len(all) == 0 {
+		return nil, inputErrorf("no engines are built into this binary")
+	}
+	if strings.TrimSpace(v) == "all" {
+		return all, nil
+	}
+	var names []string
+	for _, n := range strings.Split(v, ",") {
+		n = strings.TrimSpace(n)
+		switch {
+		case n == "":
+			return nil, inputErrorf("-engine %q: empty name in the list; separate names with single commas", v)
+		case !slices.Contains(all, n):
+			return nil, inputErrorf("-engine: unknown engine %q: choose from %s, or all", n, strings.Join(all, ", "))
+		case slices.Contains(names, n):
+			return nil, inputErrorf("-engine: %s is listed twice; name each engine once", n)
+		}
+		names = append(names, n)
+	}
+	return names, nil
+}
+
+// checkPath requires -path to be an existing directory; whether it is
+// writable shows when the run directory is created in it.
+func checkPath(p string) error {
+	fi, err := os.Stat(p)
+	switch {
+	case os.IsNotExist(err):
+		return inputErrorf("-path %s does not exist: create it first or choose another directory", p)
+	case err != nil:
+		return inputErrorf("-path %s: %v: choose a directory you can write to", p, unwrapPath(err))
+	case !fi.IsDir():
+		return inputErrorf("-path %s is a file, not a directory: give the directory the data should go in", p)
+	}
+	return nil
+}
+
+// checkOut makes sure the results can be written at the end, so a long run
+// does not end in a lost report.
+func checkOut(p string) error {
+	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+		return inputErrorf("-out %s is a directory: give a file name such as %s", p, filepath.Join(p, "results.json"))
+	}
+	dir := filepath.Dir(p)
+	fi, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return inputErrorf("-out %s: directory %s: %v: create it first", p, dir, unwrapPath(err))
+	case !fi.IsDir():
+		return inputErrorf("-out %s: %s is not a directory", p, dir)
+	}
+	return nil
+}
+
+// unwrapPath drops the "stat /x:" prefix of a PathError when the caller
+// already names the path.
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// usage writes the help text; the hidden child flags are left out.
+func usage(w io.Writer) {
+	s := new(settings)
+	fs, _ := newFlagSet(s)
+	fmt.Fprint(w, `Usage: benchmark-storage [flags]
+
+Runs the time-series workload (write, query, delete half, compact, query,
+write more) on each engine in its own process and prints the engines side
+by side. See "go doc github.com/tsbench/storage/cmd/benchmark-storage".
+
+Flags:
+`)
+	fs.VisitAll(func(f *flag.Flag) {
+		if strings.HasPrefix(f.Name, childFlagPrefix) {
+			return
+		}
+		name, text := flag.UnquoteUsage(f)
+		fmt.Fprintf(w, "  -%s", f.Name)
+		if name != "" {
+			fmt.Fprintf(w, " %s", name)
+		}
+		fmt.Fprintf(w, "\n    \t%s", strings.ReplaceAll(text, "\n", "\n    \t"))
+		if f.DefValue != "" && f.DefValue != "false" && !strings.Contains(text, "(default") {
+			fmt.Fprintf(w, " (default %s)", f.DefValue)
+		}
+		fmt.Fprintln(w)
+	})
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Environment variables of the child re-exec trick: run starts children
+// with os.Executable, which in a test is the test binary, so TestMain turns
+// that binary into the command when asked.
+const (
+	// envChild makes the test binary behave as benchmark-storage.
+	envChild = "BENCHMARK_STORAGE_TEST_AS_COMMAND"
+	// envFault makes one engine's child misbehave before it writes a
+	// result: "NAME:3" exits with status 3 as if it crashed, "NAME:kill"
+	// dies of SIGKILL as if out of memory, "NAME:0" exits cleanly without
+	// a result, "NAME:hang" sleeps until killed.
+	envFault = "BENCHMARK_STORAGE_TEST_FAULT"
+)
+
+func TestMain(m *testing.M) {
+	if os.Getenv(envChild) == "1" {
+		fault(os.Args[1:])
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// fault applies envFault when args are a child's for the named engine.
+func fault(args []string) {
+	name, what, ok := strings.Cut(os.Getenv(envFault), ":")
+	if !ok || !slices.Contains(args, "-"+childFlagPrefix+"result") {
+		return
+	}
+	if i := slices.Index(args, "-engine"); i < 0 || i+1 >= len(args) || args[i+1] != name {
+		return
+	}
+	switch what {
+	case "3":
+		os.Exit(3)
+	case "kill":
+		syscall.Kill(os.Getpid(), syscall.SIGKILL)
+		time.Sleep(time.Hour)
+	case "0":
+		os.Exit(0)
+	case "hang":
+		time.Sleep(time.Hour)
+	}
+}

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tsbench/storage/workload"
+)
+
+// Progress output limits: a bar redraws at most five times a second, and
+// plain log lines report a long step every ten seconds.
+const (
+	barInterval = 200 * time.Millisecond
+	logInterval = 10 * time.Second
+	barWidth    = 24
+)
+
+// progress shows the steps of one engine on stderr, as a redrawn bar on a
+// terminal or as log lines otherwise. It implements workload.Progress. The
+// workload calls Update from its own ticker goroutine, never from the timed
+// loop, so drawing here costs the measured work nothing but a little CPU.
+type progress struct {
+	mu     sync.Mutex
+	w      io.Writer
+	bar    bool   // redraw one line with \r; else append log lines
+	engine string // prefix of every line
+	now    func() time.Time
+
+	step  string
+	total int64 // 0 when the step has no count
+	done  int64
+	start time.Time
+	drawn time.Time // last bar redraw or log line
+}
+
+var _ workload.Progress = (*progress)(nil)
+
+// newProgress draws a bar for mode "bar" and writes log lines otherwise.
+func newProgress(w io.Writer, mode, engineName string) *progress {
+	return &progress{w: w, bar: mode == "bar", engine: engineName, now: time.Now}
+}
+
+// Begin starts a step of total points (0 if it has no count).
+func (p *progress) Begin(step string, total int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.step, p.total, p.done = step, total, 0
+	p.start = p.now()
+	p.drawn = p.start
+	if p.bar {
+		p.drawBar()
+		return
+	}
+	if total > 0 {
+		fmt.Fprintf(p.w, "%s: %s: started (%s points)\n", p.engine, step, workload.Count(total))
+	} else {
+		fmt.Fprintf(p.w, "%s: %s: started\n", p.engine, step)
+	}
+}
+
+// Update records that done points of the step are finished.
+func (p *progress) Update(done int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done = done
+	now := p.now()
+	if p.bar {
+		if now.Sub(p.drawn) >= barInterval {
+			p.drawn = now
+			p.drawBar()
+		}
+		return
+	}
+	if now.Sub(p.drawn) >= logInterval {
+		p.drawn = now
+		fmt.Fprintf(p.w, "%s: %s: %s\n", p.engine, p.step, p.status(now))
+	}
+}
+
+// End finishes the step.
+func (p *progress) End() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	elapsed := p.now().Sub(p.start)
+	line := fmt.Sprintf("%s: %s: done in %s", p.engine, p.step, roundDuration(elapsed))
+	if p.done > 0 && elapsed > 0 {
+		line += fmt.Sprintf(" (%s points/s)", approx(float64(p.done)/elapsed.Seconds()))
+	}
+	p.step = ""
+	if p.bar {
+		fmt.Fprintf(p.w, "\r\x1b[K%s\n", line)
+		return
+	}
+	fmt.Fprintln(p.w, line)
+}
+
+// Write prints a log message of the workload (a warning) on its own line,
+// and redraws the bar below it.
+func (p *progress) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	msg := strings.TrimRight(string(b), "\n")
+	if p.bar {
+		fmt.Fprintf(p.w, "\r\x1b[K%s: %s\n", p.engine, msg)
+		if p.step != "" {
+			p.drawBar()
+		}
+		return len(b), nil
+	}
+	fmt.Fprintf(p.w, "%s: %s\n", p.engine, msg)
+	return len(b), nil
+}
+
+// drawBar redraws the current line: bar, percentage, counts, rate, ETA.
+func (p *progress) drawBar() {
+	var bar string
+	if p.total > 0 && p.done > 0 {
+		filled := int(min(p.done, p.total) * barWidth / p.total)
+		bar = "[" + strings.Repeat("=", filled) + strings.Repeat(" ", barWidth-filled) + "] "
+	}
+	fmt.Fprintf(p.w, "\r\x1b[K%s: %s: %s%s", p.engine, p.step, bar, p.status(p.now()))
+}
+
+// status describes how far the step is: "45% 450k/1M 120k/s ETA 4s", or
+// just the elapsed time while nothing is counted, as in a compaction.
+func (p *progress) status(now time.Time) string {
+	elapsed := now.Sub(p.start)
+	if p.total <= 0 || p.done <= 0 || elapsed <= 0 {
+		return "running for " + roundDuration(elapsed).String()
+	}
+	rate := float64(p.done) / elapsed.Seconds()
+	eta := time.Duration(float64(max(p.total-p.done, 0)) / rate * float64(time.Second))
+	return fmt.Sprintf("%3d%% %s/%s %s/s ETA %s", p.done*100/p.total, approx(float64(p.done)), approx(float64(p.total)), approx(rate), roundDuration(eta))
+}
+
+// roundDuration keeps durations readable: 1m23s, 4.2s, 350ms.
+func roundDuration(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Minute:
+		return d.Round(time.Second)
+	case d >= time.Second:
+		return d.Round(100 * time.Millisecond)
+	default:
+		return d.Round(time.Millisecond)
+	}
+}
+
+// approx writes a number with three significant digits: 950, 123k, 1.5M.
+func approx(v float64) string {
+	units := []string{"", "k", "M", "G"}
+	i := 0
+	for ; i < len(units)-1 && v >= 999.5; i++ {
+		v /= 1000
+	}
+	return fmt.Sprintf("%.3g%s", v, units[i])
+}

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/workload"
+)
+
+// tinyRun is a workload small enough for -race: 20 series of 100 points.
+var tinyRun = []string{"-points", "2k", "-series", "20", "-batch", "10"}
+
+// pureGoEngines picks two registered engines without C libraries, which
+// start fastest.
+func pureGoEngines(t *testing.T) (string, string) {
+	t.Helper()
+	var picked []string
+	for _, n := range []string{"pebble", "goleveldb", "bbolt", "badger"} {
+		if slices.Contains(engine.Names(), n) {
+			picked = append(picked, n)
+		}
+	}
+	if len(picked) < 2 {
+		t.Skipf("need two pure-Go engines, have %v", engine.Names())
+	}
+	return picked[0], picked[1]
+}
+
+// runChildren runs the command with children re-executing the test binary.
+func runChildren(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	t.Setenv(envChild, "1")
+	return runCmd(t, args...)
+}
+
+func decodeReport(t *testing.T, text string) *workload.Report {
+	t.Helper()
+	var rep workload.Report
+	if err := json.Unmarshal([]byte(text), &rep); err != nil {
+		t.Fatalf("output is not a JSON report: %v\n%s", err, text)
+	}
+	return &rep
+}
+
+// checkVerified fails unless res ran every step without an error.
+func checkVerified(t *testing.T, res *workload.Result) {
+	t.Helper()
+	if res.Error != "" {
+		t.Errorf("%s failed: %s", res.Engine, res.Error)
+	}
+	if len(res.Steps) == 0 {
+		t.Errorf("%s has no steps", res.Engine)
+	}
+	var names []string
+	for _, st := range res.Steps {
+		names = append(names, st.Name)
+		if st.Error != "" {
+			t.Errorf("%s: step %s: %s", res.Engine, st.Name, st.Error)
+		}
+		if st.Name == workload.StepQuery || st.Name == workload.StepQueryAfterDelete {
+			if st.Verify == nil || !st.Verify.OK() || st.Verify.Read != st.Points || st.Verify.Read == 0 {
+				t.Errorf("%s: step %s verified %+v, want all %d points", res.Engine, st.Name, st.Verify, st.Points)
+			}
+		}
+	}
+	if !slices.Equal(names, workload.StepNames) {
+		t.Errorf("%s ran steps %v, want %v", res.Engine, names, workload.StepNames)
+	}
+}
+
+func TestRunEndToEnd(t *testing.T) {
+	a, b := pureGoEngines(t)
+	parent, aside := t.TempDir(), t.TempDir()
+	md := filepath.Join(aside, "results.md")
+	args := append([]string{"-engine", b + "," + a, "-path", parent, "-format", "json", "-out", md, "-seed", "7", "-sync", "batch"}, tinyRun...)
+	code, stdout, stderr := runChildren(t, args...)
+	if code != exitOK {
+		t.Fatalf("status %d; stderr:\n%s", code, stderr)
+	}
+	rep := decodeReport(t, stdout)
+	if len(rep.Results) != 2 || rep.Results[0].Engine != b || rep.Results[1].Engine != a {
+		t.Fatalf("results for %v, want [%s %s]", engineNames(rep), b, a)
+	}
+	if rep.Env.Seed != 7 || rep.Env.Sync != engine.SyncBatch || rep.Env.DataPath == "" {
+		t.Errorf("environment %+v does not record seed 7, sync batch and the data path", rep.Env)
+	}
+	for _, res := range rep.Results {
+		checkVerified(t, res)
+		c := res.Config
+		if c.Points != 2000 || c.Series != 20 || c.Batch != 10 || c.Seed != 7 {
+			t.Errorf("%s ran %+v, want the flags' workload", res.Engine, c)
+		}
+		if res.Options.Sync != engine.SyncBatch {
+			t.Errorf("%s ran with sync %q, want batch", res.Engine, res.Options.Sync)
+		}
+	}
+	if text, err := os.ReadFile(md); err != nil || !strings.Contains(string(text), a) {
+		t.Errorf("-out %s: %v\n%s", md, err, text)
+	}
+	for _, want := range []string{a + ": ", b + ": ", b + " done in "} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	checkUntouched(t, parent) // the run directory is gone
+}
+
+func TestRunKeep(t *testing.T) {
+	a, _ := pureGoEngines(t)
+	parent := t.TempDir()
+	code, _, stderr := runChildren(t, append([]string{"-engine", a, "-path", parent, "-keep"}, tinyRun...)...)
+	if code != exitOK {
+		t.Fatalf("status %d; stderr:\n%s", code, stderr)
+	}
+	runs, _ := filepath.Glob(filepath.Join(parent, "benchmark-storage-*"))
+	if len(runs) != 1 {
+		t.Fatalf("run directories %v, want one", runs)
+	}
+	dir := filepath.Join(runs[0], a)
+	if _, err := os.Stat(filepath.Join(dir, "ENGINE")); err != nil {
+		t.Errorf("kept data: %v", err)
+	}
+	if !strings.Contains(stderr, "kept "+a+" data in "+dir) {
+		t.Errorf("stderr does not say where the data is:\n%s", stderr)
+	}
+	checkUntouched(t, runs[0], a) // no result files left beside it
+}
+
+// TestRunCrashedEngine checks that an engine whose process dies shows its
+// error in its column, the others keep their results, and the status is 1.
+func TestRunCrashedEngine(t *testing.T) {
+	a, b := pureGoEngines(t)
+	for _, tc := range []struct{ fault, want string }{
+		{a + ":3", "exited with status 3"},
+		{a + ":kill", "was killed by a signal (killed; out of memory?)"},
+		{a + ":0", "exited without a result"},
+	} {
+		t.Run(tc.fault, func(t *testing.T) {
+			t.Setenv(envFault, tc.fault)
+			parent, aside := t.TempDir(), t.TempDir()
+			table := filepath.Join(aside, "results.txt")
+			args := append([]string{"-engine", a + "," + b, "-path", parent, "-format", "json", "-out", table}, tinyRun...)
+			code, stdout, stderr := runChildren(t, args...)
+			if code != exitFailed {
+				t.Errorf("status %d, want %d; stderr:\n%s", code, exitFailed, stderr)
+			}
+			rep := decodeReport(t, stdout)
+			if len(rep.Results) != 2 {
+				t.Fatalf("results for %v, want [%s %s]", engineNames(rep), a, b)
+			}
+			if got := rep.Results[0]; got.Engine != a || !strings.Contains(got.Error, tc.want) {
+				t.Errorf("crashed %s: error %q, want %q", got.Engine, got.Error, tc.want)
+			}
+			checkVerified(t, rep.Results[1])
+			if text, err := os.ReadFile(table); err != nil || !strings.Contains(string(text), tc.want) {
+				t.Errorf("table does not show the error %q: %v\n%s", tc.want, err, text)
+			}
+			if !strings.Contains(stderr, a+" FAILED") {
+				t.Errorf("stderr does not report the failure:\n%s", stderr)
+			}
+			checkUntouched(t, parent)
+		})
+	}
+}
+
+// TestRunInterrupted checks that Ctrl-C stops the running engine, removes
+// what the run created, and exits with 130.
+func TestRunInterrupted(t *testing.T) {
+	a, _ := pureGoEngines(t)
+	t.Setenv(envFault, a+":hang")
+	parent := t.TempDir()
+	precious := filepath.Join(parent, "precious")
+	if err := os.WriteFile(precious, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		// Interrupt once the run is under way (its signal handler is set
+		// before its directory is created).
+		for {
+			if runs, _ := filepath.Glob(filepath.Join(parent, "benchmark-storage-*", a)); len(runs) > 0 {
+				time.Sleep(100 * time.Millisecond)
+				syscall.Kill(os.Getpid(), syscall.SIGINT)
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	start := time.Now()
+	code, stdout, stderr := runChildren(t, append([]string{"-engine", a, "-path", parent, "-keep"}, tinyRun...)...)
+	if code != exitInterrupted {
+		t.Errorf("status %d, want %d; stderr:\n%s", code, exitInterrupted, stderr)
+	}
+	if d := time.Since(start); d > childStopDelay {
+		t.Errorf("took %v to stop", d)
+	}
+	if stdout != "" {
+		t.Errorf("stdout %q, want nothing: no engine finished", stdout)
+	}
+	checkUntouched(t, parent, "precious")
+}
+
+func engineNames(rep *workload.Report) []string {
+	var names []string
+	for _, r := range rep.Results {
+		names = append(names, r.Engine)
+	}
+	return names
+}

@@ -1,0 +1,85 @@
+package workload
+
+import (
+	"fmt"
+	"io"
+	"time"
+)
+
+// MaxPoints bounds Config.Points so that every timestamp of both write
+// steps fits in a uint64.
+const MaxPoints = 1 << 40
+
+// DefaultSettleTimeout is how long Settle waits for an engine's background
+// work before giving up and marking the step SettleTimedOut.
+const DefaultSettleTimeout = 10 * time.Minute
+
+// Config sizes a run. It has no defaults except SettleTimeout: the caller
+// chooses every size, and Validate rejects what cannot run.
+type Config struct {
+	// Points is N, the number of points the first step writes. The delete
+	// and second write steps handle N/2 (rounded down) each.
+	Points int64 `json:"points"`
+	// Series is how many series the points are spread over, round-robin.
+	Series int64 `json:"series"`
+	// Batch is the number of points per committed batch; each point of a
+	// batch belongs to a different series, so Batch <= Series.
+	Batch int64 `json:"batch"`
+	// Seed determines every value; the same seed gives the same points.
+	Seed uint64 `json:"seed"`
+	// Settle waits after each step until the engine's background work has
+	// stopped, and charges that time, CPU and I/O to the step.
+	Settle bool `json:"settle"`
+	// SettleTimeout bounds each settle wait. Zero means DefaultSettleTimeout.
+	SettleTimeout time.Duration `json:"settle_timeout_ns,omitempty"`
+	// Progress receives progress of each step; nil is silent.
+	Progress Progress `json:"-"`
+	// Log receives warnings, such as a metric the OS does not provide or a
+	// settle that timed out; nil discards them.
+	Log io.Writer `json:"-"`
+}
+
+// Progress is told how each step advances. Run calls Begin and End from its
+// own goroutine and Update from a ticker goroutine between them, a few
+// times a second, so that drawing progress never runs inside timed work.
+type Progress interface {
+	// Begin starts a step: its label (as in the report) and how many
+	// points it will handle.
+	Begin(step string, total int64)
+	// Update reports how many points are done so far.
+	Update(done int64)
+	// End finishes the step; the last Update reported its total.
+	End()
+}
+
+// Validate reports the first setting Run cannot use, as an error wrapping
+// ErrInvalidConfig that says how to fix it.
+func (c Config) Validate() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", ErrInvalidConfig, fmt.Sprintf(format, args...))
+	}
+	switch {
+	case c.Points <= 0:
+		return bad("points is %d; use a positive number such as -points 1M", c.Points)
+	case c.Points > MaxPoints:
+		return bad("points is %d, above the maximum %d; use fewer -points", c.Points, int64(MaxPoints))
+	case c.Series <= 0:
+		return bad("series is %d; use a positive number such as -series 1000", c.Series)
+	case c.Batch <= 0:
+		return bad("batch is %d; use a positive number such as -batch 1000", c.Batch)
+	case c.Series > c.Points:
+		return bad("series (%d) exceeds points (%d): every series needs a point; lower -series or raise -points", c.Series, c.Points)
+	case c.Batch > c.Series:
+		return bad("batch (%d) exceeds series (%d): each point of a batch goes to a different series; lower -batch or raise -series", c.Batch, c.Series)
+	case c.SettleTimeout < 0:
+		return bad("settle timeout is %v; use a positive duration or 0 for the default", c.SettleTimeout)
+	}
+	return nil
+}
+
+func (c Config) settleTimeout() time.Duration {
+	if c.SettleTimeout == 0 {
+		return DefaultSettleTimeout
+	}
+	return c.SettleTimeout
+}

@@ -1,0 +1,98 @@
+// Package workload is the time-series benchmark: InfluxDB's 2014 storage
+// benchmark (write, query, delete half, compact, query, write more), made
+// reproducible, verified and honestly measured, for any engine.Engine.
+//
+//	res, err := workload.Run(db, dir, workload.Config{Points: 1e6, Series: 1000, Batch: 1000, Seed: 1})
+//	fmt.Print(workload.Report{Env: workload.CollectEnvironment(dir), Results: []*workload.Result{res}})
+//
+// # Data
+//
+// A key is 24 bytes, three big-endian uint64s: series id, timestamp in
+// nanoseconds, sequence number (see KeySize, PutKey, ParseKey). A value is
+// a protobuf FieldValue holding an int64 (fieldvalue.proto), about 10
+// bytes, encoded with protowire without allocating (AppendValue,
+// ParseValue); a test proves it byte-identical to proto.Marshal of the
+// generated message, and readable by proto.Unmarshal.
+//
+// Point i (from 0, in write order) is series i mod Series, timestamp
+// Epoch + i*Interval, sequence i+1, and value Generator.Value(i+1), a
+// splitmix64 output of Seed: the same seed gives the same run, and every
+// value read back is checked without storing any. Batches hold Batch
+// consecutive points, so each point of a batch is a different series.
+//
+// # Steps and exact counts
+//
+// With N = Points, S = Series and H = N/2 rounded down:
+//
+//	step                label               points   what
+//	write               Write N values      N        points 0..N-1, one Commit per batch
+//	query               Query N values      N        per series, a fresh iterator bounded to it, First..Next
+//	delete              Delete H values     H        per series, DeleteRange of timestamps before point H's
+//	compact             Compaction          N-H      Compact(nil, nil); N-H points stay live
+//	query_after_delete  Query N-H values    N-H      as query
+//	write_more          Write H values      H        points N..N+H-1, later timestamps
+//
+// Series s holds Count(0, N, s) points after the first write (N/S, plus one
+// for s < N mod S), loses Count(0, H, s) to the delete (its oldest half,
+// rounded up or down), and ends with Count(H, N+H, s). Every key and value
+// read is checked against these counts and the generator (Verification);
+// write steps also read back their first and last point.
+//
+// A wrong, missing or unexpected point is a verification failure: it is
+// recorded in its Step and in Result.Error, Run's error wraps
+// ErrVerification, and the run goes on. An engine error (a failed Commit,
+// iterator or DeleteRange) is recorded the same way and ends the run.
+//
+// # What is measured
+//
+// Per step (see Step for each field): Time, the time inside engine calls
+// only; Wall, the step's elapsed time including the harness's own work;
+// points/s and µs/point from Time; CPU user and system time of the whole
+// process, every thread (getrusage RUSAGE_SELF), so engines' background
+// compactions are charged; bytes the OS read and wrote (/proc/self/io),
+// and write amplification = written bytes / logical bytes, where logical
+// bytes are the key+value bytes written (write steps), deleted (delete),
+// or left live (compact); the directory's allocated and apparent size and
+// file count after the step; peak RSS (VmHWM, reset before each step) and
+// the most open file descriptors seen; HDR-histogram latency percentiles
+// of write batches, per-series scans and per-series deletes.
+//
+// Data generation and encoding happen before each batch's timer starts;
+// a scan's timer covers the engine and copying each entry into a reused
+// buffer, and verification runs with the timer paused every 1024 entries.
+// No step allocates per point, so the harness's memory is flat in N.
+//
+// With Config.Settle, after each step Run waits until the engine's
+// background work stops (engine.Backgrounder, else until the directory
+// stops changing for two 500 ms samples) and reports that time as Settle.
+// CPU and I/O then run to the end of the settle, and sizes are taken
+// after it, so deferred compaction is charged to the step that caused it.
+// Without it, background work spills into the next step's CPU and I/O.
+//
+// # Output
+//
+// Report renders results side by side: String for a terminal, Markdown,
+// WriteCSV (long form: engine, step, metric, value, unit) and WriteJSON.
+// The JSON schema is Report's, field names as in the json tags:
+//
+//	{
+//	  "environment": {cpu_model, cores, memory_bytes, kernel, os, arch, go_version,
+//	                  data_path, filesystem, command_line[], seed, sync,
+//	                  engine_versions{name: version}, start},
+//	  "results": [{
+//	    "engine", "version", "options" (engine.Options, effective), "error",
+//	    "config": {points, series, batch, seed, settle, settle_timeout_ns},
+//	    "steps": [{
+//	      name, label, points, time_ns, wall_ns, settle_ns, settle_timed_out,
+//	      points_per_sec, us_per_point, cpu_user_ns, cpu_sys_ns,
+//	      io: {read_bytes, write_bytes, cancelled_write_bytes} (absent if unavailable),
+//	      logical_bytes, write_amp,
+//	      disk: {actual_bytes, apparent_bytes, files},
+//	      peak_rss_bytes, open_fds,
+//	      latency: {count, p50_ns, p99_ns, p999_ns, max_ns} (absent for compaction),
+//	      verify: {expected, read, missing, unexpected, wrong_values, first_problem} (queries),
+//	      error
+//	    }]
+//	  }]
+//	}
+package workload

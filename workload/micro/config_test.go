@@ -1,0 +1,112 @@
+package micro
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tsbench/storage/internal/diskusage"
+)
+
+func TestConfigDefaults(t *testing.T) {
+	c := Config{}.WithDefaults()
+	if c.Num != 1_000_000 || c.KeyType != KeyStr16 || c.ValueSize != 100 || c.CompressionRatio != 0.5 ||
+		c.Batch != 1000 || c.Order != OrderRandom || !slices.Equal(c.Benchmarks, DefaultBenchmarks) {
+		t.Errorf("defaults: %+v", c)
+	}
+	if err := (Config{}).Validate(); err != nil {
+		t.Errorf("zero Config: %v", err)
+	}
+	for _, name := range DefaultBenchmarks {
+		if lookup(name) == nil {
+			t.Errorf("default benchmark %q is not defined", name)
+		}
+	}
+}
+
+func TestConfigValidate(t *testing.T) {
+	for _, c := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Num: -1}, "-num"},
+		{Config{Num: 1 << 33, KeyType: KeyInt4}, "exceeds"},
+		{Config{KeyType: "int8"}, "key type"},
+		{Config{Order: "sorted"}, "order"},
+		{Config{ValueSize: -1}, "value size"},
+		{Config{ValueSize: MaxValueSize + 1}, "value size"},
+		{Config{CompressionRatio: 1.5}, "compression ratio"},
+		{Config{CompressionRatio: -0.5}, "compression ratio"},
+		{Config{Batch: -3}, "batch"},
+		{Config{Benchmarks: []string{"fillseq", "readfast"}}, `"readfast"`},
+	} {
+		err := c.cfg.Validate()
+		if !errors.Is(err, ErrInvalidConfig) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Validate(%+v) = %v, want an ErrInvalidConfig naming %q", c.cfg, err, c.want)
+		}
+	}
+}
+
+func TestParseBenchmarks(t *testing.T) {
+	for in, want := range map[string][]string{
+		"fillseq,fillrandom": {FillSeq, FillRandom},
+		" FILLSEQ , readSeq": {FillSeq, ReadSeqLmdb},
+		"readseq,READSEQ":    {ReadSeq, ReadSeq},
+		"fill100k":           {Fill100K},
+		"readrandom,default": append([]string{ReadRandom}, DefaultBenchmarks...),
+		"all":                Names(),
+	} {
+		got, err := ParseBenchmarks(in)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("ParseBenchmarks(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "fillseq,,readseq", "fillseq,nope"} {
+		if _, err := ParseBenchmarks(in); !errors.Is(err, ErrInvalidConfig) {
+			t.Errorf("ParseBenchmarks(%q) = %v, want ErrInvalidConfig", in, err)
+		}
+	}
+}
+
+func TestFillCounts(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		num, want int64
+	}{
+		{FillSeq, 1_000_000, 1_000_000},
+		{FillSync, 1_000_000, 1000},
+		{FillSync, 100_000, 100},
+		{FillSync, 50, 50},
+		{FillSync, 100_000_000, 10_000},
+		{Fill100K, 1_000_000, 1000},
+		{Fill100K, 1000, 10},
+		{Fill100K, 3, 3},
+	} {
+		if got := lookup(c.name).fillCount(c.num); got != c.want {
+			t.Errorf("%s with num %d writes %d entries, want %d", c.name, c.num, got, c.want)
+		}
+	}
+}
+
+func TestStorageOverhead(t *testing.T) {
+	// The LmdbJava report's LevelDB row: 1M entries of a 4-byte key and a
+	// 100-byte value in 107,036,672 bytes, 2.92% over the 104,000,000 of
+	// a flat array (the report truncates to 2.91).
+	s := NewStorage(diskUsage(107_036_672), 1_000_000, 4, 100)
+	if s.Flat != 104_000_000 || s.BytesPerEntry != 107.036672 || s.Overhead < 2.9198 || s.Overhead > 2.9199 {
+		t.Errorf("LevelDB row: %+v", s)
+	}
+	// Its LMDB row: 65.00%.
+	if s := NewStorage(diskUsage(171_601_920), 1_000_000, 4, 100); int(s.Overhead*100+0.5) != 6500 {
+		t.Errorf("LMDB row: overhead %.4f%%", s.Overhead)
+	}
+	// An empty store has no overhead to speak of.
+	if s := NewStorage(diskUsage(4096), 0, 16, 100); s.Flat != 0 || s.Overhead != 0 || s.BytesPerEntry != 0 {
+		t.Errorf("empty store: %+v", s)
+	}
+}
+
+func diskUsage(actual int64) diskusage.Usage {
+	return diskusage.Usage{Actual: actual, Apparent: actual, Files: 1}
+}

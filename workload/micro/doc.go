@@ -1,0 +1,80 @@
+// Package micro runs the classic key-value micro benchmarks on any
+// engine.Engine: those of LevelDB's db_bench (2011) and of the LmdbJava
+// report (2016), measured the same way on every engine and with every read
+// checked.
+//
+//	res, err := micro.Run(micro.OpenerFor("rocksdb", engine.Options{}), dir, micro.Config{
+//		Benchmarks: []string{micro.FillSeq, micro.FillRandom, micro.ReadRandom, micro.ReadSeq},
+//	})
+//
+// # Benchmarks
+//
+// From db_bench: fillseq, fillrandom, fillsync (every Put synced; Num/1000
+// entries, 100 to 10,000), fill100K (Num/1000 values of 100,000 bytes),
+// fillbatch and fillrandbatch (Config.Batch writes per committed batch,
+// 1000 by default; db_bench has only the sequential one), overwrite,
+// readrandom, readseq, readreverse, deleterandom. From LmdbJava: write (a
+// bulk load in batches, in Config.Order), readKey (a Get of every entry
+// in the order it was written), readSeq and readRev (the code of readseq
+// and readreverse), readCrc and readXxh64 (a forward scan computing a
+// CRC32 or an XXH64 over every key and value). Benchmarks lists them all;
+// DefaultBenchmarks is the set run by default.
+//
+// As in db_bench, every fill starts from a new, empty store (the files of
+// the previous one are deleted first), and the other benchmarks work on
+// what the last fill wrote: overwrite rewrites every entry, deleterandom
+// deletes every entry (after which Gets must find nothing and scans
+// nothing), and the reads read every entry once. A read with no fill
+// before it first loads the store with write, untimed, and says so in
+// Bench.Setup.
+//
+// # Data
+//
+// Entry i (0 <= i < Num) has key i in one of three encodings that all
+// sort as the numbers do (KeyType: 4-byte big-endian int4, 16-digit str16,
+// or the time-series workload's 24-byte ts24) and a value of
+// Config.ValueSize bytes cut from a pool of pieces that are random bytes
+// followed by repeats of them, so that a compressor shrinks values to
+// about Config.CompressionRatio (db_bench's generator). Random orders are
+// seeded permutations computed per position, and values are a function of
+// the seed, the entry and the number of overwrites, so the harness stores
+// nothing per entry: its memory is flat in Num, and any entry read back
+// is checked against what was written without remembering it.
+//
+// Compression and cache size are engine settings: set
+// engine.Options.DisableCompression and CacheSize in the Opener.
+//
+// # Measurement
+//
+// Time counts engine calls only: each Put, Get or Delete is timed alone
+// (one latency sample each), a batch from its first Put to its Commit (one
+// sample per batch), and a scan in chunks of ScanChunk entries, including
+// the copy or hash of each entry the engine hands over (one sample per
+// chunk). Generating keys and values and checking reads happen outside the
+// timed spans. From Time come µs/op, ops/s and MB/s (10^6 bytes of keys
+// and values, as in Go's testing package); latency percentiles come from
+// an HDR histogram. CPU time of all threads (the engine's background
+// compactions included), the I/O the OS charged to the process and the
+// peak RSS are measured per benchmark with internal/measure.
+//
+// After every benchmark that writes or deletes, the engine is closed (so
+// that buffered writes are in their files, as the LmdbJava report
+// measured), the store's directory measured (allocated and apparent
+// bytes) and compared with a flat array of the live keys and values
+// (entries * (key + value) bytes; 1M entries of a 4-byte key and a
+// 100-byte value make 104,000,000), and the engine reopened. The close
+// counts in CPU and I/O but not in Time.
+//
+// # Reports
+//
+// Report shows engines side by side: String for a terminal, Markdown,
+// WriteCSV, WriteJSON, and WriteGoBench, whose lines benchstat reads like
+// the output of go test -bench:
+//
+//	benchmark-storage -engine all -benchmarks default -num 100k -format gobench > old.txt
+//	benchstat -col /engine old.txt           # engines side by side
+//	benchstat old.txt new.txt                 # two runs, per engine and benchmark
+//
+// (go install golang.org/x/perf/cmd/benchstat@latest). For go test -bench
+// on every registered engine, see the repository's bench package.
+package micro

@@ -1,0 +1,230 @@
+package micro
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/diskusage"
+	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/workload"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// syntheticReport is a fixed report, not a real run: two engines that
+// passed and one that failed twice, with figures in the range of the
+// LevelDB and LmdbJava reports.
+func syntheticReport() Report {
+	cfg := Config{
+		Benchmarks: []string{FillSeq, FillSync, ReadRandom, ReadSeq, ReadRandom, ReadCrc, FillBatch, DeleteRandom, Fill100K},
+		Num:        1_000_000, KeyType: KeyInt4, Order: OrderRandom, ValueSize: 100, CompressionRatio: 0.5, Batch: 1000, Seed: 1,
+	}
+	bench := func(name string, us float64, disk int64, mult float64) Bench {
+		b := lookup(name)
+		ops, vsize := int64(1_000_000), 100
+		switch name {
+		case FillSync:
+			ops = 1000
+		case Fill100K:
+			ops, vsize = 1000, LargeValueSize
+		}
+		t := time.Duration(us * float64(ops) * 1e3)
+		x := Bench{
+			Name: name, Ops: ops, KeySize: 4, ValueSize: vsize,
+			Time: t, Wall: t + t/10,
+			MicrosPerOp: us, OpsPerSec: 1e6 / us,
+			Bytes:   ops * int64(4+vsize),
+			CPUUser: time.Duration(float64(t) * 1.1), CPUSys: t / 10,
+			IO:      &measure.IO{WriteBytes: int64(float64(ops*int64(4+vsize)) * mult), ReadBytes: 4096},
+			PeakRSS: int64(60e6 * mult),
+			Latency: &measure.Percentiles{Count: ops, P50: time.Duration(us * 900), P99: time.Duration(us * 4000),
+				P999: time.Duration(us * 20000), Max: time.Duration(us * 900000)},
+			LatencyOf: "op",
+		}
+		x.MBPerSec = float64(x.Bytes) / 1e6 / t.Seconds()
+		switch {
+		case b.batch:
+			x.LatencyOf = "batch"
+			x.Latency.Count = ops / 1000
+		case b.kind == kindScan:
+			x.LatencyOf = "chunk"
+			x.Latency.Count = ops / ScanChunk
+		}
+		switch b.kind {
+		case kindGet, kindScan:
+			x.IO.WriteBytes = 0
+			x.Verify = &Verification{Expected: ops, Read: ops}
+			if b.hash == hashCRC32 {
+				x.Verify.Checksum = "1c291ca3"
+			}
+		default:
+			entries := ops
+			if name == DeleteRandom {
+				entries = 0
+			}
+			st := NewStorage(diskusage.Usage{Actual: disk, Apparent: disk + disk/20, Files: int(disk>>22) + 2}, entries, 4, vsize)
+			x.Storage = &st
+		}
+		return x
+	}
+	opts := engine.Options{Sync: engine.SyncNone, CacheSize: 64 << 20, WriteBufferSize: 64 << 20, MaxOpenFiles: 1000, BloomBitsPerKey: 10}
+	rocks := &Result{Engine: "rocksdb", Version: "8.9.1", Options: opts, Config: cfg, Benchmarks: []Bench{
+		bench(FillSeq, 1.28, 107_057_152, 1.2),
+		bench(FillSync, 31.9, 221_184, 3),
+		bench(ReadRandom, 7.75, 0, 0.1),
+		bench(ReadSeq, 0.248, 0, 0.1),
+		bench(ReadRandom, 6.9, 0, 0.1),
+		bench(ReadCrc, 0.31, 0, 0.1),
+		bench(FillBatch, 1.19, 106_000_000, 1.1),
+		bench(DeleteRandom, 2.4, 60_000_000, 0.3),
+		bench(Fill100K, 909, 52_000_000, 1),
+	}}
+	lmdb := &Result{Engine: "lmdb", Version: "0.9.31", Options: opts, Config: cfg, Benchmarks: []Bench{
+		bench(FillSeq, 0.61, 171_601_920, 1.6),
+		bench(FillSync, 52.7, 180_224, 4),
+		bench(ReadRandom, 1.16, 0, 0.1),
+		bench(ReadSeq, 0.041, 0, 0.1),
+		bench(ReadRandom, 1.2, 0, 0.1),
+		bench(ReadCrc, 0.12, 0, 0.1),
+		bench(FillBatch, 0.52, 171_601_920, 1.6),
+		bench(DeleteRandom, 1.9, 171_601_920, 0.2),
+		bench(Fill100K, 480, 104_000_000, 1),
+	}}
+	broken := &Result{Engine: "broken", Version: "0.1", Options: opts, Config: cfg, Benchmarks: []Bench{
+		bench(FillSeq, 0.4, 90_000_000, 1),
+		bench(FillSync, 12, 100_000, 1),
+		bench(ReadRandom, 0.9, 0, 0.1),
+		bench(ReadSeq, 0.03, 0, 0.1),
+		bench(ReadRandom, 0.9, 0, 0.1),
+		bench(ReadCrc, 0.1, 0, 0.1),
+		bench(FillBatch, 0.4, 90_000_000, 1),
+		bench(DeleteRandom, 0.3, 1_000_000, 1),
+		{Name: Fill100K, KeySize: 4, ValueSize: LargeValueSize, Error: "put of entry 377: map full"},
+	}}
+	v := broken.Benchmarks[2].Verify
+	v.Read, v.Missing, v.Wrong, v.First = 999_998, 2, 1, "entry 12345 not found"
+	broken.Benchmarks[2].Error = "micro: verification failed: " + v.summary()
+	broken.Error = "readrandom: " + broken.Benchmarks[2].Error + "; fill100K: " + broken.Benchmarks[8].Error
+	return Report{
+		Env: workload.Environment{
+			CPUModel: "Intel(R) Xeon(R) CPU @ 2.20GHz", Cores: 2, MemoryBytes: 24 << 30,
+			Kernel: "6.1.0-18-amd64", OS: "linux", Arch: "amd64", GoVersion: "go1.26.8",
+			DataPath: "/data/bench", Filesystem: "ext4",
+			CommandLine: []string{"benchmark-storage", "-engine", "rocksdb,lmdb,broken", "-benchmarks", "fillseq,fillsync,readrandom,readseq,readrandom,readCrc,fillbatch,deleterandom,fill100K", "-key", "int4"},
+			Seed:        1, Sync: engine.SyncNone,
+			EngineVersions: map[string]string{"rocksdb": "8.9.1", "lmdb": "0.9.31", "broken": "0.1"},
+			Start:          time.Date(2016, 7, 10, 12, 0, 0, 0, time.UTC),
+		},
+		Results: []*Result{rocks, lmdb, broken},
+	}
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run go test -update if intended):\n%s", name, got)
+	}
+}
+
+func TestReportGolden(t *testing.T) {
+	r := syntheticReport()
+	golden(t, "report.txt", []byte(r.String()))
+	golden(t, "report.md", []byte(r.Markdown()))
+	for name, write := range map[string]func(*bytes.Buffer) error{
+		"report.csv":     func(b *bytes.Buffer) error { return r.WriteCSV(b) },
+		"report.json":    func(b *bytes.Buffer) error { return r.WriteJSON(b) },
+		"report.gobench": func(b *bytes.Buffer) error { return r.WriteGoBench(b) },
+	} {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, name, b.Bytes())
+	}
+}
+
+// TestReportMarksBestAndFailures checks the main table's judgements
+// rather than its layout.
+func TestReportMarksBestAndFailures(t *testing.T) {
+	text := syntheticReport().String()
+	line := func(prefix string) string {
+		for _, l := range strings.Split(text, "\n") {
+			if strings.HasPrefix(l, prefix+" ") {
+				return l
+			}
+		}
+		t.Fatalf("no line %q in\n%s", prefix, text)
+		return ""
+	}
+	for prefix, want := range map[string][]string{
+		// The failed engine was fastest, but a failed engine is never best.
+		"fillseq":      {"1.28  ", "0.610 *", "0.400"},
+		"readrandom":   {"7.75  ", "1.16 *", "0.900 !"},
+		"readrandom#2": {"6.90  ", "1.20 *", "0.900"},
+		"fill100K":     {"909  ", "480 *", "-"},
+		"Status":       {"ok", "ok", "FAILED !"},
+	} {
+		l := line(prefix)
+		if strings.HasSuffix(l, "*") {
+			t.Errorf("row %q: the failed engine is marked best: %s", prefix, l)
+		}
+		for _, w := range want {
+			if !strings.Contains(l, w) {
+				t.Errorf("row %q lacks %q: %s", prefix, w, l)
+			}
+		}
+	}
+	for _, want := range []string{
+		"broken: readrandom: micro: verification failed: read 999998 of 1000000 expected entries: 2 missing, 1 wrong; first: entry 12345 not found",
+		"overhead          2.94% *", // rocksdb after fillseq: 107,057,152 B for 104,000,000
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+	one := Report{Results: syntheticReport().Results[:1]}
+	if strings.Contains(one.String(), " *\n") {
+		t.Error("a single engine has nothing to be best against")
+	}
+}
+
+// TestReportJSONRoundTrip checks that a Result survives JSON, as it does
+// when a child process hands it to the parent.
+func TestReportJSONRoundTrip(t *testing.T) {
+	var first bytes.Buffer
+	if err := syntheticReport().WriteJSON(&first); err != nil {
+		t.Fatal(err)
+	}
+	var back Report
+	if err := json.Unmarshal(first.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	var second bytes.Buffer
+	if err := back.WriteJSON(&second); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first.Bytes(), second.Bytes()) {
+		t.Error("JSON changes after a round trip")
+	}
+	if back.String() != syntheticReport().String() {
+		t.Error("the text report changes after a JSON round trip")
+	}
+}

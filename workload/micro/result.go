@@ -1,0 +1,133 @@
+package micro
+
+import (
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/diskusage"
+	"github.com/tsbench/storage/internal/measure"
+)
+
+// Result is one engine's run of the benchmarks. Run fills Config,
+// Benchmarks and Error; the caller, which knows how it opened the engine,
+// fills Engine, Version and Options.
+type Result struct {
+	// Engine is the registered engine name.
+	Engine string `json:"engine"`
+	// Version is the engine library's version (engine.Version).
+	Version string `json:"version,omitempty"`
+	// Options are the effective options the engine was opened with
+	// (fillsync overrides Sync with "batch").
+	Options engine.Options `json:"options"`
+	// Config is what ran, defaults filled in.
+	Config Config `json:"config"`
+	// Benchmarks holds one entry per benchmark that ran, in order.
+	Benchmarks []Bench `json:"benchmarks"`
+	// Error summarizes every failure, "" if none.
+	Error string `json:"error,omitempty"`
+}
+
+// Bench is what one benchmark measured. Durations are in nanoseconds in
+// JSON; MB are 10^6 bytes, as in Go's testing package.
+type Bench struct {
+	// Name is the benchmark's name (FillSeq, ...).
+	Name string `json:"name"`
+	// Ops is how many operations were timed: entries written, read or
+	// deleted (a batch of 1000 puts is 1000 operations).
+	Ops int64 `json:"ops"`
+	// KeySize and ValueSize are the entries' sizes in bytes.
+	KeySize   int `json:"key_size"`
+	ValueSize int `json:"value_size"`
+	// Setup describes untimed preparation the benchmark needed, such as
+	// loading a store for a read that no fill preceded; "" if none.
+	Setup string `json:"setup,omitempty"`
+	// Time is the time spent inside engine calls (and, for scans, copying
+	// or hashing each entry as the engine hands it over). Generating keys
+	// and values and verifying what was read are excluded. The headline.
+	Time time.Duration `json:"time_ns"`
+	// Wall is the benchmark's elapsed time, the harness's own work
+	// included, excluding the close and reopen after a write.
+	Wall time.Duration `json:"wall_ns"`
+	// MicrosPerOp, OpsPerSec and MBPerSec are Ops and Bytes over Time.
+	MicrosPerOp float64 `json:"us_per_op"`
+	OpsPerSec   float64 `json:"ops_per_sec"`
+	MBPerSec    float64 `json:"mb_per_sec"`
+	// Bytes is the key and value bytes written or read (keys only for
+	// deletes).
+	Bytes int64 `json:"bytes"`
+	// CPUUser and CPUSys are the CPU time of every thread of the process,
+	// engine background threads included, from the start of the benchmark
+	// to the end of the engine's Close after a write.
+	CPUUser time.Duration `json:"cpu_user_ns"`
+	CPUSys  time.Duration `json:"cpu_sys_ns"`
+	// IO is the storage traffic the OS charged to the process over the
+	// same span; nil if /proc/self/io is unavailable.
+	IO *measure.IO `json:"io,omitempty"`
+	// PeakRSS is the process's peak resident memory during the benchmark
+	// in bytes; 0 if unavailable.
+	PeakRSS int64 `json:"peak_rss_bytes"`
+	// Latency is the distribution of single operations, of batches
+	// (LatencyOf "batch"), or of chunks of ScanChunk entries for scans,
+	// whose single steps are too short to time without distorting them.
+	Latency   *measure.Percentiles `json:"latency,omitempty"`
+	LatencyOf string               `json:"latency_of,omitempty"`
+	// Storage is the store's footprint after a benchmark that writes or
+	// deletes; nil for reads.
+	Storage *Storage `json:"storage,omitempty"`
+	// Verify is what a read returned and how it compared.
+	Verify *Verification `json:"verify,omitempty"`
+	// Error is why the benchmark failed; "" if it passed.
+	Error string `json:"error,omitempty"`
+}
+
+// Storage is a store's footprint next to the flat array of its live keys
+// and values, as the LmdbJava report tabulates it.
+type Storage struct {
+	// Disk is measured after the engine closed, so that buffered writes
+	// are in their files.
+	Disk diskusage.Usage `json:"disk"`
+	// Entries is how many entries the store holds.
+	Entries int64 `json:"entries"`
+	// Flat is Entries * (key size + value size): the bytes of a flat
+	// array of the same data.
+	Flat int64 `json:"flat_bytes"`
+	// Overhead is how much larger Disk.Actual is than Flat, in percent;
+	// 0 when the store is empty.
+	Overhead float64 `json:"overhead_pct"`
+	// BytesPerEntry is Disk.Actual / Entries; 0 when the store is empty.
+	BytesPerEntry float64 `json:"bytes_per_entry"`
+}
+
+// NewStorage computes the figures of a store holding entries of
+// keySize+valueSize bytes that occupies u.
+func NewStorage(u diskusage.Usage, entries int64, keySize, valueSize int) Storage {
+	s := Storage{Disk: u, Entries: entries, Flat: entries * int64(keySize+valueSize)}
+	if entries > 0 {
+		s.Overhead = float64(u.Actual-s.Flat) / float64(s.Flat) * 100
+		s.BytesPerEntry = float64(u.Actual) / float64(entries)
+	}
+	return s
+}
+
+// Verification counts what a read returned against what it expected.
+type Verification struct {
+	// Expected is how many entries the read should return: present keys
+	// for Gets (a Get of a deleted key expects nothing), entries for scans.
+	Expected int64 `json:"expected"`
+	// Read is how many entries the engine returned.
+	Read int64 `json:"read"`
+	// Missing counts expected entries not returned.
+	Missing int64 `json:"missing"`
+	// Wrong counts entries returned with a wrong key or value, and entries
+	// returned that should not exist.
+	Wrong int64 `json:"wrong"`
+	// Checksum is the CRC32 or XXH64 a hashing scan computed, in hex.
+	Checksum string `json:"checksum,omitempty"`
+	// First describes the first problem found.
+	First string `json:"first_problem,omitempty"`
+}
+
+// OK reports whether the read returned exactly what was expected.
+func (v *Verification) OK() bool {
+	return v.Missing == 0 && v.Wrong == 0 && v.Read == v.Expected && v.First == ""
+}

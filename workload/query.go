@@ -1,0 +1,180 @@
+package workload
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+)
+
+// chunkPoints is how many entries a scan copies out before pausing its
+// timer to verify them: large enough that reading the clock costs nothing,
+// small enough that the buffer stays a few tens of KiB.
+const chunkPoints = 1024
+
+// query returns the body of a query step expecting exactly the points with
+// index in [lo, hi). Each series is read with a fresh iterator bounded to
+// it, First then Next. The timer covers the engine calls and the copying
+// of each entry into a reused buffer; decoding and checking the copies
+// happens with the timer paused, one chunk at a time.
+func (r *runner) query(lo, hi int64) func(*stepRun) error {
+	return func(s *stepRun) error {
+		v := &Verification{Expected: hi - lo}
+		s.verify = v
+		for series := range r.cfg.Series {
+			c := checker{gen: r.gen, v: v, series: series, next: r.gen.First(lo, series), hi: hi}
+			read, err := r.scan(s, &c)
+			c.finish()
+			s.logical += c.bytes
+			s.done.Add(read)
+			if err != nil {
+				return fmt.Errorf("series %d: %w", series, err)
+			}
+		}
+		return nil
+	}
+}
+
+// scan reads one series, timing it as one latency sample.
+func (r *runner) scan(s *stepRun, c *checker) (read int64, err error) {
+	lower, upper := SeriesBounds(r.bounds, uint64(c.series))
+	var spent time.Duration
+	t0 := time.Now()
+	it, err := r.db.NewIterator(engine.IterOptions{LowerBound: lower, UpperBound: upper})
+	if err != nil {
+		s.add(time.Since(t0))
+		return 0, fmt.Errorf("new iterator: %w", err)
+	}
+	r.chunk.reset()
+	for ok := it.First(); ok; ok = it.Next() {
+		r.chunk.add(it.Key(), it.Value())
+		if r.chunk.len() == chunkPoints {
+			spent += time.Since(t0)
+			read += int64(r.chunk.len())
+			r.chunk.verify(c)
+			t0 = time.Now()
+			if c.past {
+				break // the engine ignored the upper bound: skip the rest
+			}
+		}
+	}
+	err = it.Err()
+	if cerr := it.Close(); err == nil {
+		err = cerr
+	}
+	s.add(spent + time.Since(t0))
+	read += int64(r.chunk.len())
+	r.chunk.verify(c)
+	if err != nil {
+		return read, fmt.Errorf("iterator: %w", err)
+	}
+	return read, nil
+}
+
+// chunk holds entries copied out of an iterator, in buffers reused from
+// chunk to chunk.
+type chunk struct {
+	keys, vals   []byte
+	kends, vends []int
+}
+
+func (c *chunk) reset() {
+	c.keys, c.vals = c.keys[:0], c.vals[:0]
+	c.kends, c.vends = c.kends[:0], c.vends[:0]
+}
+
+func (c *chunk) add(k, v []byte) {
+	c.keys = append(c.keys, k...)
+	c.kends = append(c.kends, len(c.keys))
+	c.vals = append(c.vals, v...)
+	c.vends = append(c.vends, len(c.vals))
+}
+
+func (c *chunk) len() int { return len(c.kends) }
+
+// verify checks every entry with c and empties the chunk.
+func (ch *chunk) verify(c *checker) {
+	kfrom, vfrom := 0, 0
+	for j := range ch.kends {
+		c.check(ch.keys[kfrom:ch.kends[j]], ch.vals[vfrom:ch.vends[j]])
+		kfrom, vfrom = ch.kends[j], ch.vends[j]
+	}
+	ch.reset()
+}
+
+// checker verifies one series' scan: it expects the points of the series
+// with index next, next+Series, ... below hi, in that order, and counts
+// whatever differs in v.
+type checker struct {
+	gen    Generator
+	v      *Verification
+	series int64
+	next   int64 // index of the next expected point
+	hi     int64
+	bytes  int64 // key+value bytes read
+	past   bool  // saw a key beyond the series: the bound was ignored
+}
+
+func (c *checker) check(key, val []byte) {
+	c.v.Read++
+	c.bytes += int64(len(key) + len(val))
+	series, ts, seq, err := ParseKey(key)
+	if err != nil {
+		c.unexpected("series %d: %v", c.series, err)
+		return
+	}
+	if series != uint64(c.series) {
+		c.unexpected("series %d: iterator returned a key of series %d", c.series, series)
+		c.past = series > uint64(c.series)
+		return
+	}
+	i := int64(seq - 1)
+	// The expected point is the common case; the divisions of the other
+	// checks cost more than the rest of the check together.
+	if i != c.next || seq > uint64(c.hi) {
+		if seq == 0 || seq > uint64(c.hi) || i < c.next || (i-c.series)%c.gen.Series != 0 {
+			c.unexpected("series %d: unexpected point seq %d (deleted, duplicated, out of order or never written)", c.series, seq)
+			return
+		}
+		skipped := (i - c.next) / c.gen.Series
+		c.v.Missing += skipped
+		c.problem("series %d: %d points missing before seq %d", c.series, skipped, seq)
+	}
+	if want := c.gen.Timestamp(i); ts != want {
+		c.unexpected("series %d: point seq %d has timestamp %d, want %d", c.series, seq, ts, want)
+		return
+	}
+	c.next = i + c.gen.Series
+	got, err := ParseValue(val)
+	if want := c.gen.Value(seq); err != nil || got != want {
+		c.v.WrongValues++
+		if err != nil {
+			c.problem("series %d: point seq %d: %v", c.series, seq, err)
+		} else {
+			c.problem("series %d: point seq %d has value %d, want %d", c.series, seq, got, want)
+		}
+	}
+}
+
+// finish counts the expected points after the last one read as missing.
+func (c *checker) finish() {
+	if c.next >= c.hi {
+		return
+	}
+	n := (c.hi - c.next + c.gen.Series - 1) / c.gen.Series
+	c.v.Missing += n
+	c.problem("series %d: %d points missing from seq %d on", c.series, n, c.next+1)
+}
+
+func (c *checker) unexpected(format string, args ...any) {
+	c.v.Unexpected++
+	c.problem(format, args...)
+}
+
+// problem records the first problem's description; formatting happens only
+// for that one, so a run full of errors stays fast.
+func (c *checker) problem(format string, args ...any) {
+	if c.v.First == "" {
+		c.v.First = fmt.Sprintf(format, args...)
+	}
+}

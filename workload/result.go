@@ -1,0 +1,138 @@
+package workload
+
+import (
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/diskusage"
+	"github.com/tsbench/storage/internal/measure"
+)
+
+// Step names, in the order Run runs them. They are stable identifiers
+// for JSON and CSV; Step.Label is the human one.
+const (
+	StepWrite            = "write"
+	StepQuery            = "query"
+	StepDelete           = "delete"
+	StepCompact          = "compact"
+	StepQueryAfterDelete = "query_after_delete"
+	StepWriteMore        = "write_more"
+)
+
+// StepNames lists the step names in run order.
+var StepNames = []string{StepWrite, StepQuery, StepDelete, StepCompact, StepQueryAfterDelete, StepWriteMore}
+
+// Result is one engine's run. Run fills Config, Steps and Error; the
+// caller, which knows how it opened the engine, fills Engine, Version and
+// Options.
+type Result struct {
+	// Engine is the registered engine name.
+	Engine string `json:"engine"`
+	// Version is the engine library's version (engine.Version).
+	Version string `json:"version,omitempty"`
+	// Options are the effective options the engine was opened with.
+	Options engine.Options `json:"options"`
+	// Config is the workload that ran.
+	Config Config `json:"config"`
+	// Steps holds the steps that ran, in order; a run stopped by an
+	// engine error has fewer than six.
+	Steps []Step `json:"steps"`
+	// Error summarizes every failure, "" if none: the steps' errors
+	// prefixed with their names, or why the engine could not run at all.
+	Error string `json:"error,omitempty"`
+}
+
+// Step returns the step called name, or nil if it did not run.
+func (r *Result) Step(name string) *Step {
+	for i := range r.Steps {
+		if r.Steps[i].Name == name {
+			return &r.Steps[i]
+		}
+	}
+	return nil
+}
+
+// Step is what one step cost. Durations are in nanoseconds in JSON.
+type Step struct {
+	// Name is the step's stable identifier (StepWrite, ...).
+	Name string `json:"name"`
+	// Label is the step as the report shows it, such as "Write 100M values".
+	Label string `json:"label"`
+	// Points is how many points the step writes, reads or deletes; for
+	// compaction, the points that remain live.
+	Points int64 `json:"points"`
+	// Time is the time spent inside engine calls: Batch.Put and Commit,
+	// NewIterator and iteration (including copying each entry out), DeleteRange,
+	// Compact. Data generation, encoding and verification are excluded. The
+	// report's headline figure.
+	Time time.Duration `json:"time_ns"`
+	// Wall is the step's elapsed time including the harness's own work
+	// (generating and encoding, verifying, progress counters) but
+	// excluding Settle and the measurements taken after the step.
+	Wall time.Duration `json:"wall_ns"`
+	// Settle is how long the engine's background work went on after the
+	// step (only with Config.Settle).
+	Settle time.Duration `json:"settle_ns"`
+	// SettleTimedOut says the engine was still busy when Settle gave up.
+	SettleTimedOut bool `json:"settle_timed_out,omitempty"`
+	// PointsPerSec is Points / Time; 0 for compaction, whose time does not
+	// grow with a count of points.
+	PointsPerSec float64 `json:"points_per_sec"`
+	// MicrosPerPoint is Time / Points in microseconds; 0 for compaction.
+	MicrosPerPoint float64 `json:"us_per_point"`
+	// CPUUser and CPUSys are the CPU time of every thread of the process
+	// (engine background threads included) from the step's start to the
+	// end of Settle.
+	CPUUser time.Duration `json:"cpu_user_ns"`
+	CPUSys  time.Duration `json:"cpu_sys_ns"`
+	// IO is the storage traffic the OS charged to the process over the same
+	// span as the CPU time; nil if /proc/self/io is unavailable.
+	IO *measure.IO `json:"io,omitempty"`
+	// LogicalBytes is the key+value bytes the step is about: written (write
+	// steps), deleted (delete), live after it (compact), read (queries).
+	LogicalBytes int64 `json:"logical_bytes"`
+	// WriteAmp is IO.WriteBytes / LogicalBytes for the write, delete and
+	// compact steps; 0 for queries or when IO is unavailable.
+	WriteAmp float64 `json:"write_amp"`
+	// Disk is the engine directory's footprint after the step (after
+	// Settle, when settling).
+	Disk diskusage.Usage `json:"disk"`
+	// PeakRSS is the process's peak resident memory in bytes during the
+	// step; 0 if unavailable.
+	PeakRSS int64 `json:"peak_rss_bytes"`
+	// OpenFDs is the most file descriptors seen open during the step,
+	// sampled a few times a second; 0 if unavailable.
+	OpenFDs int `json:"open_fds"`
+	// Latency is the distribution of write batches (Put calls + Commit),
+	// per-series scans, or per-series DeleteRange calls; nil for compaction.
+	Latency *measure.Percentiles `json:"latency,omitempty"`
+	// Verify is what a query step read back and how it compared.
+	Verify *Verification `json:"verify,omitempty"`
+	// Error is why the step failed: an engine error or a verification
+	// failure; "" if it passed.
+	Error string `json:"error,omitempty"`
+}
+
+// Verification counts what a query step read against what it expected.
+type Verification struct {
+	// Expected is how many points the step should read.
+	Expected int64 `json:"expected"`
+	// Read is how many entries the engine returned.
+	Read int64 `json:"read"`
+	// Missing counts expected points the engine did not return.
+	Missing int64 `json:"missing"`
+	// Unexpected counts entries that should not be there: deleted or never
+	// written points, duplicates, out-of-order or malformed keys.
+	Unexpected int64 `json:"unexpected"`
+	// WrongValues counts expected points whose value did not decode to the
+	// generated one.
+	WrongValues int64 `json:"wrong_values"`
+	// First describes the first problem found.
+	First string `json:"first_problem,omitempty"`
+}
+
+// OK reports whether every expected point was read, with its value, and
+// nothing else.
+func (v *Verification) OK() bool {
+	return v.Missing == 0 && v.Unexpected == 0 && v.WrongValues == 0 && v.Read == v.Expected
+}

@@ -1,0 +1,290 @@
+package workload
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/diskusage"
+	"github.com/tsbench/storage/internal/measure"
+)
+
+// tick is how often progress is reported and open files are sampled.
+const tick = 200 * time.Millisecond
+
+// Run runs the six steps on db, whose files live in dir, and returns what
+// each cost. The steps, with N = cfg.Points and H = N/2 rounded down:
+//
+//  1. write: points 0..N-1 in batches of cfg.Batch, one Commit each.
+//  2. query: every series with its own bounded iterator, ascending;
+//     every key and value is checked against the generator.
+//  3. delete: the H oldest points, by one DeleteRange per series over
+//     timestamps before that of point H (a retention cut-off).
+//  4. compact: Compact(nil, nil).
+//  5. query_after_delete: points H..N-1, checked like step 2.
+//  6. write_more: points N..N+H-1, later in time and sequence.
+//
+// A verification failure is recorded in its step and in Result.Error and
+// the run goes on; an engine error ends the run after recording its step.
+// The returned error is nil only if every step passed; it wraps
+// ErrVerification or the engine's error. Run returns a nil Result only for
+// an invalid cfg (ErrInvalidConfig).
+func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	r := &runner{
+		db:     db,
+		dir:    dir,
+		cfg:    cfg,
+		gen:    Generator{Series: cfg.Series, Seed: cfg.Seed},
+		hist:   measure.NewHistogram(),
+		log:    cfg.Log,
+		bounds: make([]byte, 2*KeySize),
+	}
+	if r.log == nil {
+		r.log = io.Discard
+	}
+	n, h := cfg.Points, cfg.Points/2
+	res := &Result{Config: cfg}
+	steps := []struct {
+		name   string
+		points int64
+		body   func(*stepRun) error
+		after  func() error
+	}{
+		{StepWrite, n, r.write(0, n), r.spotCheck(0, n)},
+		{StepQuery, n, r.query(0, n), nil},
+		{StepDelete, h, r.delete(h), nil},
+		{StepCompact, n - h, r.compact, nil},
+		{StepQueryAfterDelete, n - h, r.query(h, n), nil},
+		{StepWriteMore, h, r.write(n, n+h), r.spotCheck(n, n+h)},
+	}
+	var errs []error
+	for _, s := range steps {
+		st, fatal, err := r.step(s.name, Label(s.name, cfg), s.points, s.body)
+		if s.after != nil && fatal == nil {
+			if aerr := s.after(); aerr != nil {
+				st.Error = strings.TrimPrefix(st.Error+"; "+oneLine(aerr), "; ")
+				err = errors.Join(err, aerr)
+			}
+		}
+		res.Steps = append(res.Steps, st)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", s.name, err))
+		}
+		if fatal != nil {
+			break
+		}
+	}
+	if len(errs) == 0 {
+		return res, nil
+	}
+	err := errors.Join(errs...)
+	res.Error = oneLine(err)
+	return res, err
+}
+
+// oneLine formats err, joining the lines errors.Join puts between errors.
+func oneLine(err error) string {
+	return strings.ReplaceAll(err.Error(), "\n", "; ")
+}
+
+// Label is the report's name for a step of cfg, in the words of the 2014
+// table: "Write 100M values", "Compaction", ...
+func Label(name string, cfg Config) string {
+	n, h := cfg.Points, cfg.Points/2
+	switch name {
+	case StepWrite:
+		return "Write " + Count(n) + " values"
+	case StepQuery:
+		return "Query " + Count(n) + " values"
+	case StepDelete:
+		return "Delete " + Count(h) + " values"
+	case StepCompact:
+		return "Compaction"
+	case StepQueryAfterDelete:
+		return "Query " + Count(n-h) + " values"
+	case StepWriteMore:
+		return "Write " + Count(h) + " values"
+	}
+	return name
+}
+
+type runner struct {
+	db     engine.Engine
+	dir    string
+	cfg    Config
+	gen    Generator
+	hist   *measure.Histogram
+	log    io.Writer
+	batch  batchBuf
+	chunk  chunk
+	bounds []byte
+	warned map[string]bool
+}
+
+// stepRun is what a step body reports while it runs.
+type stepRun struct {
+	done    atomic.Int64 // points handled, read by the progress ticker
+	time    time.Duration
+	hist    *measure.Histogram
+	timed   bool // whether hist holds one entry per operation
+	logical int64
+	verify  *Verification
+}
+
+// timed adds one timed engine operation.
+func (s *stepRun) add(d time.Duration) {
+	s.time += d
+	s.hist.Record(d)
+	s.timed = true
+}
+
+// step runs body and measures it. fatal is an engine error that ends the
+// run; err is the step's error (fatal or a verification failure).
+func (r *runner) step(name, label string, points int64, body func(*stepRun) error) (st Step, fatal, err error) {
+	st = Step{Name: name, Label: label, Points: points}
+	run := &stepRun{hist: r.hist}
+	r.hist.Reset()
+	switch name {
+	case StepDelete:
+		run.logical = r.gen.LogicalBytes(0, points)
+	case StepCompact:
+		run.logical = r.gen.LogicalBytes(r.cfg.Points/2, r.cfg.Points)
+	}
+	if err := measure.ResetPeakRSS(); err != nil {
+		r.warn("rss", "peak RSS covers the whole process, not each step: %v", err)
+	}
+	mon := r.monitor(label, points, &run.done)
+	before, err := measure.Take()
+	if err != nil {
+		mon.stop()
+		st.Error = err.Error()
+		return st, err, err
+	}
+	fatal = body(run)
+	st.Wall = time.Since(before.Time)
+	st.OpenFDs = mon.stop()
+	if r.cfg.Settle {
+		st.Settle, st.SettleTimedOut = r.settle()
+		if st.SettleTimedOut {
+			fmt.Fprintf(r.log, "workload: %s: engine still busy after %v; sizes may still change\n", name, r.cfg.settleTimeout())
+		}
+	}
+	if after, err := measure.Take(); err == nil {
+		d := after.Sub(before)
+		st.CPUUser, st.CPUSys = d.User, d.Sys
+		if d.IOErr == nil {
+			st.IO = &d.IO
+		} else {
+			r.warn("io", "no I/O figures: %v", d.IOErr)
+		}
+	}
+	if rss, err := measure.PeakRSS(); err == nil {
+		st.PeakRSS = rss
+	}
+	if fds, err := measure.OpenFDs(); err == nil {
+		st.OpenFDs = max(st.OpenFDs, fds)
+	}
+	st.Time = run.time
+	if points > 0 && st.Time > 0 && name != StepCompact {
+		st.PointsPerSec = float64(points) / st.Time.Seconds()
+		st.MicrosPerPoint = st.Time.Seconds() * 1e6 / float64(points)
+	}
+	st.LogicalBytes = run.logical
+	if st.IO != nil && st.LogicalBytes > 0 && name != StepQuery && name != StepQueryAfterDelete {
+		st.WriteAmp = float64(st.IO.WriteBytes) / float64(st.LogicalBytes)
+	}
+	if run.timed {
+		p := r.hist.Percentiles()
+		st.Latency = &p
+	}
+	st.Verify = run.verify
+	var errs []error
+	if fatal != nil {
+		errs = append(errs, fatal)
+	}
+	if v := run.verify; v != nil && !v.OK() {
+		errs = append(errs, fmt.Errorf("%w: %s", ErrVerification, v.summary()))
+	}
+	usage, derr := diskusage.Measure(r.dir)
+	if derr != nil {
+		errs = append(errs, fmt.Errorf("disk usage: %w", derr))
+	}
+	st.Disk = usage
+	if err = errors.Join(errs...); err != nil {
+		st.Error = oneLine(err)
+	}
+	return st, fatal, err
+}
+
+// summary says what went wrong in one line.
+func (v *Verification) summary() string {
+	return fmt.Sprintf("read %d of %d expected points: %d missing, %d unexpected, %d wrong values; first: %s",
+		v.Read, v.Expected, v.Missing, v.Unexpected, v.WrongValues, v.First)
+}
+
+// warn logs a warning once per kind.
+func (r *runner) warn(kind, format string, args ...any) {
+	if r.warned[kind] {
+		return
+	}
+	if r.warned == nil {
+		r.warned = map[string]bool{}
+	}
+	r.warned[kind] = true
+	fmt.Fprintf(r.log, "workload: "+format+"\n", args...)
+}
+
+// monitor reports progress and samples open files from its own goroutine,
+// off the timed path.
+type monitor struct {
+	quit    chan struct{}
+	done    chan struct{}
+	peakFDs int
+	p       Progress
+	counter *atomic.Int64
+}
+
+func (r *runner) monitor(label string, total int64, counter *atomic.Int64) *monitor {
+	m := &monitor{quit: make(chan struct{}), done: make(chan struct{}), p: r.cfg.Progress, counter: counter}
+	if m.p != nil {
+		m.p.Begin(label, total)
+	}
+	go func() {
+		defer close(m.done)
+		t := time.NewTicker(tick)
+		defer t.Stop()
+		for {
+			select {
+			case <-m.quit:
+				return
+			case <-t.C:
+				if m.p != nil {
+					m.p.Update(counter.Load())
+				}
+				if n, err := measure.OpenFDs(); err == nil {
+					m.peakFDs = max(m.peakFDs, n)
+				}
+			}
+		}
+	}()
+	return m
+}
+
+// stop ends the monitor, reports the final count, and returns the most
+// open files seen.
+func (m *monitor) stop() int {
+	close(m.quit)
+	<-m.done
+	if m.p != nil {
+		m.p.Update(m.counter.Load())
+		m.p.End()
+	}
+	return m.peakFDs
+}
