@@ -5,11 +5,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libleveldb-dev librocksdb-dev libsnappy-dev libzstd-dev liblz4-dev libbz2-dev zlib1g-dev npm g++)
+# Libraries are checked as Debian packages; tools by command, since npm
+# may come from another package (nodejs) than Debian's npm.
+packages=(libleveldb-dev librocksdb-dev libsnappy-dev libzstd-dev liblz4-dev libbz2-dev zlib1g-dev)
 missing=()
 for p in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+command -v npm >/dev/null || missing+=(npm)
+command -v g++ >/dev/null || missing+=(g++)
 if ((${#missing[@]})); then
 	echo "setup: installing ${missing[*]}" >&2
 	sudo=""

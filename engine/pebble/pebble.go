@@ -269,17 +269,19 @@ func (db *DB) Flush() error {
 }
 
 // Busy implements engine.Backgrounder. Pebble is busy while a flush or
-// compaction runs, a full memtable waits to be flushed, or a level scores
-// at least 1 (Pebble's own trigger for starting a compaction). Pebble's
-// EstimatedDebt is not used: it stays above zero whenever L0 and the base
-// level both hold data, even when no compaction is due.
+// compaction runs or a level scores at least 1 (Pebble's own trigger for
+// starting a compaction). Queued immutable memtables do not count: Pebble
+// holds small ones unflushed until their total passes half the write
+// buffer, so they wait for more writes, not for background work. Pebble's
+// EstimatedDebt is not used either: it stays above zero whenever L0 and
+// the base level both hold data, even when no compaction is due.
 func (db *DB) Busy() (bool, error) {
 	if err := db.guard.Enter(); err != nil {
 		return false, err
 	}
 	defer db.guard.Exit()
 	m := db.db.Metrics()
-	if m.Compact.NumInProgress > 0 || m.Flush.NumInProgress > 0 || m.MemTable.Count > 1 {
+	if m.Compact.NumInProgress > 0 || m.Flush.NumInProgress > 0 {
 		return true, nil
 	}
 	// The bottom level is never compacted further, whatever its score.
