@@ -1,29 +1,8 @@
 package badger
 
-import "runtime/debug"
-
-// module is the Go module behind this engine; pinned is its version in
-// go.mod, reported when the binary carries no build information.
-const (
-	module = "github.com/dgraph-io/badger/v4"
-	pinned = "v4.9.6"
-)
+import "github.com/tsbench/storage/engine/internal/modversion"
 
 // Version reports the Badger release linked in, such as "badger v4.9.6".
 func Version() string {
-	v := pinned
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, d := range bi.Deps {
-			if d.Path != module {
-				continue
-			}
-			if d.Replace != nil && d.Replace.Version != "" {
-				d = d.Replace
-			}
-			if d.Version != "" {
-				v = d.Version
-			}
-		}
-	}
-	return "badger " + v
+	return "badger " + modversion.Of("github.com/dgraph-io/badger/v4", "v4.9.6")
 }
