@@ -6,6 +6,7 @@ import (
 	mdb "github.com/PowerDNS/lmdb-go/lmdb"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/writebuf"
 )
 
 // batch buffers writes in Go and applies them in one write transaction at
@@ -13,46 +14,16 @@ import (
 // it, so it cannot stay open across the caller's Put calls.
 type batch struct {
 	db *DB
-	// buf holds every key and value back to back, in the order of ops,
-	// so that recording an operation allocates nothing once buf is grown.
-	buf    []byte
-	ops    []op
-	closed bool
-}
-
-// op is one buffered write; its key (and value, for a put) are the next
-// bytes of batch.buf.
-type op struct {
-	del        bool
-	klen, vlen int
+	writebuf.Buffer
 }
 
 // NewBatch returns an empty batch.
 func (db *DB) NewBatch() engine.Batch { return &batch{db: db} }
 
-// Put and Delete on a closed batch are dropped; Commit reports the close.
-func (b *batch) Put(key, value []byte) {
-	if b.closed {
-		return
-	}
-	b.buf = append(append(b.buf, key...), value...)
-	b.ops = append(b.ops, op{klen: len(key), vlen: len(value)})
-}
-
-func (b *batch) Delete(key []byte) {
-	if b.closed {
-		return
-	}
-	b.buf = append(b.buf, key...)
-	b.ops = append(b.ops, op{del: true, klen: len(key)})
-}
-
-func (b *batch) Len() int { return len(b.ops) }
-
 // Commit applies the batch in one write transaction and empties it. On
 // error nothing was applied and the batch keeps its operations.
 func (b *batch) Commit() error {
-	if b.closed {
+	if b.Closed() {
 		return engine.ErrClosed
 	}
 	db := b.db
@@ -60,47 +31,29 @@ func (b *batch) Commit() error {
 		return err
 	}
 	defer db.guard.Exit()
-	for _, o := range b.ops {
-		if !o.del && (o.klen == 0 || o.klen > db.maxKey) {
-			return fmt.Errorf("%w: batch put of %d bytes", ErrKeySize, o.klen)
-		}
-	}
-	if len(b.ops) == 0 {
-		return nil
-	}
-	err := db.update("commit batch", func(txn *mdb.Txn) error {
-		off := 0
-		for _, o := range b.ops {
-			key := b.buf[off : off+o.klen]
-			off += o.klen
-			if o.del {
-				if len(key) > 0 {
-					if err := del(txn, db.dbi, key); err != nil {
-						return err
-					}
-				}
-				continue
-			}
-			if err := txn.Put(db.dbi, key, b.buf[off:off+o.vlen], 0); err != nil {
-				return err
-			}
-			off += o.vlen
+	err := b.Each(func(key, _ []byte, isDel bool) error {
+		if !isDel && (len(key) == 0 || len(key) > db.maxKey) {
+			return fmt.Errorf("%w: batch put of %d bytes", ErrKeySize, len(key))
 		}
 		return nil
+	})
+	if err != nil || b.Len() == 0 {
+		return err
+	}
+	err = db.update("commit batch", func(txn *mdb.Txn) error {
+		return b.Each(func(key, value []byte, isDel bool) error {
+			switch {
+			case !isDel:
+				return txn.Put(db.dbi, key, value, 0)
+			case len(key) > 0:
+				return del(txn, db.dbi, key)
+			}
+			return nil
+		})
 	})
 	if err != nil {
 		return err
 	}
-	b.buf, b.ops = b.buf[:0], b.ops[:0]
-	return nil
-}
-
-// Close drops the batch's operations and its buffers.
-func (b *batch) Close() error {
-	if b.closed {
-		return engine.ErrClosed
-	}
-	b.closed = true
-	b.buf, b.ops = nil, nil
+	b.Reset()
 	return nil
 }
