@@ -11,69 +11,41 @@ import (
 	"path/filepath"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/workload"
 )
 
-// runChild runs the workload on the one engine named in s, in the data
-// directory its parent created, and writes the *workload.Result as JSON to
-// the file the parent named. It returns exitOK, or exitFailed when the
-// engine or a verification failed; the result file says why either way,
-// unless the process dies first.
-func runChild(s *settings, stderr io.Writer) int {
+// runChild runs the suite on the one engine named in s, in the data
+// directory its parent created, and writes the result as JSON to the file
+// the parent named. It returns exitOK, or exitFailed when the engine or a
+// verification failed; the result file says why either way, unless the
+// process dies first.
+func runChild[R any](su suite[R], s *settings, stderr io.Writer) int {
 	// Ctrl-C reaches the whole process group; the parent alone decides,
 	// and stops the child with SIGTERM, so that it always knows why the
 	// child ended.
 	signal.Ignore(os.Interrupt)
 	name := s.engines[0]
-	res, runErr := runWorkload(s, name, newProgress(stderr, s.child.progress, name))
+	var res *R
+	opts, err := engineOptions(s, name)
+	if err == nil {
+		res, err = su.run(s, name, opts, newProgress(stderr, s.child.progress, name))
+	}
 	if res == nil {
-		res = &workload.Result{}
+		res = new(R)
 	}
-	res.Engine = name
-	if res.Version == "" {
-		res.Version = engine.Version(name)
-	}
-	if runErr != nil && res.Error == "" {
-		res.Error = runErr.Error()
-	}
+	su.label(res, name, err)
 	if err := writeResult(s.child.result, res); err != nil {
 		fmt.Fprintf(stderr, "benchmark-storage: %s: %v\n", name, err)
 		return exitFailed
 	}
-	if failed(res) {
+	if su.failure(res) != "" {
 		return exitFailed
 	}
 	return exitOK
 }
 
-// runWorkload opens the engine, runs the steps and closes it. A failed
-// Close fails the run: it may have lost acknowledged writes.
-func runWorkload(s *settings, name string, p *progress) (res *workload.Result, err error) {
-	opts, err := engineOptions(s, name)
-	if err != nil {
-		return nil, err
-	}
-	db, err := engine.Open(name, s.child.dir, &opts)
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if cerr := db.Close(); cerr != nil && err == nil {
-			err = fmt.Errorf("close: %w", cerr)
-		}
-	}()
-	cfg := workloadConfig(s)
-	cfg.Progress, cfg.Log = p, p
-	res, err = workload.Run(db, s.child.dir, cfg)
-	if res != nil {
-		res.Options = opts
-	}
-	return res, err
-}
-
 // engineOptions are the options of one engine: its config (shared keys and
-// its own table) or the built-in defaults, with -sync applied on top so
-// every engine runs with the same durability.
+// its own table) or the built-in defaults, with -sync, -cache-size and
+// -compression applied on top so every engine runs with the same.
 func engineOptions(s *settings, name string) (engine.Options, error) {
 	var opts engine.Options
 	if s.config != "" {
@@ -87,23 +59,13 @@ func engineOptions(s *settings, name string) (engine.Options, error) {
 	if s.sync != "" {
 		opts.Sync = s.sync
 	}
+	s.engineFlags.apply(&opts)
 	return opts.WithDefaults()
-}
-
-// workloadConfig is the workload every engine of the run gets.
-func workloadConfig(s *settings) workload.Config {
-	return workload.Config{
-		Points: s.points,
-		Series: s.series,
-		Batch:  s.batch,
-		Seed:   s.seed,
-		Settle: s.settle,
-	}
 }
 
 // writeResult writes res through a temporary file and a rename, so the
 // parent never reads half a result from a child that died while writing.
-func writeResult(path string, res *workload.Result) error {
+func writeResult(path string, res any) error {
 	b, err := json.Marshal(res)
 	if err != nil {
 		return fmt.Errorf("encode result: %w", err)
@@ -122,17 +84,4 @@ func writeResult(path string, res *workload.Result) error {
 		return fmt.Errorf("write result: %w", err)
 	}
 	return nil
-}
-
-// failed reports whether an engine's run failed or any step's checks did.
-func failed(res *workload.Result) bool {
-	if res.Error != "" {
-		return true
-	}
-	for _, st := range res.Steps {
-		if st.Error != "" {
-			return true
-		}
-	}
-	return false
 }

@@ -1,7 +1,8 @@
-// Benchmark-storage runs a time-series workload on embedded key-value
-// engines and prints them side by side: steps as rows, engines as columns,
-// the best of each row marked, then tables of speed and CPU, storage I/O,
-// memory and open files, latency percentiles and verification.
+// Benchmark-storage runs a time-series workload, or the classic micro
+// benchmarks (-benchmarks), on embedded key-value engines and prints them
+// side by side: steps as rows, engines as columns, the best of each row
+// marked, then tables of speed and CPU, storage I/O, memory and open
+// files, latency percentiles and verification.
 //
 // Usage:
 //
@@ -48,7 +49,8 @@
 //	-sync profile   durability for every engine: none or batch. Overrides
 //	                the config's sync; default none.
 //	-seed n         seed of the generated values (default 1).
-//	-format name    output: table, markdown, csv or json (default table).
+//	-format name    output: table, markdown, csv, json, or gobench for the
+//	                micro benchmarks (default table).
 //	-out file       also write the results to file, in the format its
 //	                extension names (.txt table, .md markdown, .csv, .json),
 //	                else in -format.
@@ -56,10 +58,74 @@
 //	-settle         after each step, wait until the engine's background work
 //	                (compactions, flushes) stops and report that time apart,
 //	                so deferred work is charged to the step that caused it.
+//	-cache-size n   block cache of every engine in bytes; overrides the
+//	                config's cache_size (default 64 MiB).
+//	-compression on|off
+//	                block compression of every engine; overrides the
+//	                config's disable_compression (default on).
 //
-// Counts (-points, -series, -batch) accept a plain number, a decimal
-// suffix (10k, 1.5M, 100M, 2G; k is 1000) or an exponent (1e6). They must
-// be whole and positive: 0, -5, abc and 1.5 are refused.
+// Counts (-points, -series, -batch, and -num, -value-size and -cache-size
+// below) accept a plain number, a decimal suffix (10k, 1.5M, 100M, 2G; k
+// is 1000) or an exponent (1e6). They must be whole and positive: 0, -5,
+// abc and 1.5 are refused.
+//
+// # Micro benchmarks
+//
+// With -benchmarks, the tool runs the classic key-value micro benchmarks
+// instead of the time-series workload, in the same way: each engine in its
+// own process, with the same safety, progress, -format, -out and exit
+// statuses. They are LevelDB's db_bench (fillseq, fillrandom, fillsync,
+// fill100K, fillbatch, fillrandbatch, overwrite, readrandom, readseq,
+// readreverse, deleterandom) and the LmdbJava report's (write, readKey,
+// readSeq, readRev, readCrc, readXxh64); see package
+// github.com/tsbench/storage/workload/micro for what each does and how it
+// is measured. Every read is checked against what was written.
+//
+//	benchmark-storage -engine all -benchmarks fillseq,fillrandom,readrandom,readseq -num 1M -value-size 100
+//	benchmark-storage -engine lmdb,rocksdb -benchmarks default -key int4 -order seq
+//
+// The report has a row per benchmark and a column per engine: µs/op, then
+// ops/s and MB/s, latency percentiles, the storage after every write
+// (actual and apparent bytes once the engine closed, overhead over a flat
+// array of the keys and values, and the actual bytes once reopened), CPU,
+// I/O and memory, and what each read verified.
+//
+//	-benchmarks list   comma-separated benchmark names, in the order to run
+//	                   them (a name may repeat); default for db_bench's and
+//	                   LmdbJava's, each once; all for every name.
+//	-num count         entries a fill writes (default 1M; fillsync and
+//	                   fill100K write a thousandth, as db_bench does).
+//	-value-size bytes  value size (default 100).
+//	-key type          int4 (4-byte integer), str16 (16 decimal digits,
+//	                   db_bench's) or ts24 (the time-series key); default
+//	                   str16.
+//	-order seq|random  order of write, which readKey follows (default random).
+//	-compression-ratio fraction
+//	                   how far values compress: the random fraction of
+//	                   each value (default 0.5, as db_bench).
+//	-batch count       writes per batch of fillbatch, fillrandbatch and
+//	                   write (default 1000).
+//
+// -points, -series and -settle belong to the time-series workload and are
+// refused with -benchmarks, as the micro flags are without it.
+//
+// -format gobench prints one line per benchmark and engine in the Go
+// benchmark format, which benchstat reads; with it, -out to a .txt file
+// is written in that format too. To compare two runs, or engines side by
+// side (go install golang.org/x/perf/cmd/benchstat@latest):
+//
+//	for i in 1 2 3 4 5 6; do benchmark-storage -engine rocksdb -benchmarks default -num 100k -format gobench; done > old.txt
+//	for i in 1 2 3 4 5 6; do benchmark-storage -engine rocksdb -benchmarks default -num 100k -format gobench; done > new.txt
+//	benchstat old.txt new.txt
+//	benchstat -col /engine old.txt
+//
+// The JSON output of a micro run has the same environment and, per
+// engine, engine, version, options, config (benchmarks, num, key_type,
+// order, value_size, compression_ratio, batch, seed), error and
+// benchmarks: [{name, ops, key_size, value_size, setup, time_ns, wall_ns,
+// us_per_op, ops_per_sec, mb_per_sec, bytes, cpu_user_ns, cpu_sys_ns, io,
+// peak_rss_bytes, latency, latency_of, storage (disk, reopened, entries,
+// flat_bytes, overhead_pct, bytes_per_entry), verify, error}].
 //
 // # Configuration
 //

@@ -40,6 +40,10 @@ type settings struct {
 	outFormat string
 	keep      bool
 	settle    bool
+	// engineFlags are -cache-size and -compression.
+	engineFlags engineFlags
+	// micro holds the micro benchmarks' flags; -benchmarks turns them on.
+	micro microFlags
 
 	// Set only in a child process, by its parent.
 	child childFlags
@@ -56,7 +60,7 @@ type childFlags struct {
 // childFlagPrefix marks flags left out of the usage text.
 const childFlagPrefix = "child-"
 
-var formats = []string{"table", "markdown", "csv", "json"}
+var formats = []string{"table", "markdown", "csv", "json", "gobench"}
 
 // extFormats picks the -out format from the file name.
 var extFormats = map[string]string{
@@ -85,10 +89,12 @@ func newFlagSet(s *settings) (*flag.FlagSet, *string) {
 	})
 	s.seed = defaultSeed
 	fs.Var((*seedValue)(&s.seed), "seed", "`seed` of the value generator; the same seed writes the same data")
-	fs.StringVar(&s.format, "format", "table", "output `format`: "+strings.Join(formats, ", "))
+	fs.StringVar(&s.format, "format", "table", "output `format`: table, markdown, csv, json, or gobench (Go benchmark lines for benchstat) with -benchmarks")
 	fs.StringVar(&s.out, "out", "", "also write the results to `file`, in the format its extension names (.txt, .md, .csv, .json), else in -format")
 	fs.BoolVar(&s.keep, "keep", false, "keep each engine's data directory and print where it is")
 	fs.BoolVar(&s.settle, "settle", false, "after each step, wait for the engine's background work to finish and report that time separately")
+	s.engineFlags.define(fs)
+	s.micro.define(fs)
 
 	fs.StringVar(&s.child.result, childFlagPrefix+"result", "", "internal: run one engine and write its result to this file")
 	fs.StringVar(&s.child.dir, childFlagPrefix+"dir", "", "internal: the engine's data directory")
@@ -143,6 +149,9 @@ func parseFlags(args []string) (*settings, error) {
 	s.outFormat = s.format
 	if f, ok := extFormats[strings.ToLower(filepath.Ext(s.out))]; ok {
 		s.outFormat = f
+	}
+	if err := checkMode(s, fs); err != nil {
+		return nil, err
 	}
 	if s.child.result != "" {
 		// A child trusts its parent's checks and has no path of its own.
@@ -232,8 +241,9 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `Usage: benchmark-storage [flags]
 
 Runs the time-series workload (write, query, delete half, compact, query,
-write more) on each engine in its own process and prints the engines side
-by side. See "go doc github.com/tsbench/storage/cmd/benchmark-storage".
+write more) or, with -benchmarks, the classic micro benchmarks (db_bench's
+and LmdbJava's) on each engine in its own process and prints the engines
+side by side. See "go doc github.com/tsbench/storage/cmd/benchmark-storage".
 
 Flags:
 `)

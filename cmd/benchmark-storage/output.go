@@ -5,13 +5,18 @@ import (
 	"fmt"
 	"io"
 	"os"
-
-	"github.com/tsbench/storage/workload"
 )
 
-// writeReport writes rep to w in one of the formats.
-func writeReport(w io.Writer, rep *workload.Report, format string) error {
+// writeReport writes rep to w in one of the formats; parseFlags allows
+// gobench only for reports that have it.
+func writeReport(w io.Writer, rep renderer, format string) error {
 	switch format {
+	case "gobench":
+		g, ok := rep.(goBencher)
+		if !ok {
+			return fmt.Errorf("this report has no %s format", format)
+		}
+		return g.WriteGoBench(w)
 	case "markdown":
 		_, err := io.WriteString(w, rep.Markdown())
 		return err
@@ -27,7 +32,7 @@ func writeReport(w io.Writer, rep *workload.Report, format string) error {
 
 // writeOut writes rep to the -out file; the file is only replaced once
 // the whole report is rendered.
-func writeOut(path string, rep *workload.Report, format string) error {
+func writeOut(path string, rep renderer, format string) error {
 	var buf bytes.Buffer
 	if err := writeReport(&buf, rep, format); err != nil {
 		return err

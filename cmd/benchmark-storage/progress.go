@@ -27,6 +27,7 @@ type progress struct {
 	w      io.Writer
 	bar    bool   // redraw one line with \r; else append log lines
 	engine string // prefix of every line
+	unit   string // what a step counts: "points", or "ops" for the micro benchmarks
 	now    func() time.Time
 
 	step  string
@@ -40,7 +41,7 @@ var _ workload.Progress = (*progress)(nil)
 
 // newProgress draws a bar for mode "bar" and writes log lines otherwise.
 func newProgress(w io.Writer, mode, engineName string) *progress {
-	return &progress{w: w, bar: mode == "bar", engine: engineName, now: time.Now}
+	return &progress{w: w, bar: mode == "bar", engine: engineName, unit: "points", now: time.Now}
 }
 
 // Begin starts a step of total points (0 if it has no count).
@@ -55,7 +56,7 @@ func (p *progress) Begin(step string, total int64) {
 		return
 	}
 	if total > 0 {
-		fmt.Fprintf(p.w, "%s: %s: started (%s points)\n", p.engine, step, workload.Count(total))
+		fmt.Fprintf(p.w, "%s: %s: started (%s %s)\n", p.engine, step, workload.Count(total), p.unit)
 	} else {
 		fmt.Fprintf(p.w, "%s: %s: started\n", p.engine, step)
 	}
@@ -87,7 +88,7 @@ func (p *progress) End() {
 	elapsed := p.now().Sub(p.start)
 	line := fmt.Sprintf("%s: %s: done in %s", p.engine, p.step, roundDuration(elapsed))
 	if p.done > 0 && elapsed > 0 {
-		line += fmt.Sprintf(" (%s points/s)", approx(float64(p.done)/elapsed.Seconds()))
+		line += fmt.Sprintf(" (%s %s/s)", approx(float64(p.done)/elapsed.Seconds()), p.unit)
 	}
 	p.step = ""
 	if p.bar {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/micro"
 )
 
 // run is the whole program: main only exits with its status.
@@ -29,10 +30,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case err != nil:
 		fmt.Fprintf(stderr, "benchmark-storage: %v\n", err)
 		return exitBadInput
+	case s.child.result != "" && s.micro.on():
+		return runChild[micro.Result](microSuite{}, s, stderr)
 	case s.child.result != "":
-		return runChild(s, stderr)
+		return runChild[workload.Result](series{}, s, stderr)
+	case s.micro.on():
+		err = runParent[micro.Result](microSuite{}, s, stdout, stderr)
+	default:
+		err = runParent[workload.Result](series{}, s, stdout, stderr)
 	}
-	err = runParent(s, stdout, stderr)
 	switch {
 	case err == nil:
 		return exitOK
@@ -52,7 +58,7 @@ var errInterrupted = errors.New("interrupted")
 
 // runParent checks everything it can, then runs each engine in its own
 // child process, one after another, and reports them side by side.
-func runParent(s *settings, stdout, stderr io.Writer) error {
+func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error {
 	// Every mistake in the input shows before anything is created.
 	var sync engine.SyncMode
 	for _, name := range s.engines {
@@ -63,7 +69,7 @@ func runParent(s *settings, stdout, stderr io.Writer) error {
 		// Sync is a shared key, so it is the same for every engine.
 		sync = opts.Sync
 	}
-	if err := workloadConfig(s).Validate(); err != nil {
+	if err := su.check(s); err != nil {
 		return &inputError{err}
 	}
 
@@ -73,21 +79,22 @@ func runParent(s *settings, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep := &workload.Report{Env: workload.CollectEnvironment(rd.path)}
-	rep.Env.Seed, rep.Env.Sync = s.seed, sync
+	env := workload.CollectEnvironment(rd.path)
+	env.Seed, env.Sync = s.seed, sync
+	var results []*R
 	mode := progressMode(stderr)
 	var kept []string
 	for i, name := range s.engines {
 		fmt.Fprintf(stderr, "benchmark-storage: %s (%d of %d), data in %s\n", name, i+1, len(s.engines), filepath.Join(rd.path, name))
 		start := time.Now()
-		res := runEngine(ctx, s, rd, name, mode, stderr)
+		res := runEngine(ctx, su, s, rd, name, mode, stderr)
 		if ctx.Err() != nil {
 			// The interrupted engine's data is partial: it always goes.
 			rd.removeEngine(name)
-			return interrupted(s, rd, rep, kept, stdout, stderr)
+			return interrupted(s, rd, su.report(env, results), len(results), kept, stdout, stderr)
 		}
-		if failed(res) {
-			fmt.Fprintf(stderr, "benchmark-storage: %s FAILED after %s: %s\n", name, roundDuration(time.Since(start)), firstError(res))
+		if why := su.failure(res); why != "" {
+			fmt.Fprintf(stderr, "benchmark-storage: %s FAILED after %s: %s\n", name, roundDuration(time.Since(start)), why)
 		} else {
 			fmt.Fprintf(stderr, "benchmark-storage: %s done in %s\n", name, roundDuration(time.Since(start)))
 		}
@@ -99,17 +106,29 @@ func runParent(s *settings, stdout, stderr io.Writer) error {
 		// Write back what is still dirty now, so that the next engine does
 		// not pay for this one's writeback.
 		syscall.Sync()
-		rep.Results = append(rep.Results, res)
+		results = append(results, res)
 	}
 	finish(s, rd, kept, stderr)
-	return report(s, rep, stdout)
+	if err := report(s, su.report(env, results), stdout); err != nil {
+		return err
+	}
+	var names []string
+	for i, res := range results {
+		if su.failure(res) != "" {
+			names = append(names, s.engines[i])
+		}
+	}
+	if len(names) > 0 {
+		return fmt.Errorf("%s failed; the report shows why", strings.Join(names, ", "))
+	}
+	return nil
 }
 
 // interrupted cleans up after Ctrl-C and still reports the engines that
 // finished.
-func interrupted(s *settings, rd *runDir, rep *workload.Report, kept []string, stdout, stderr io.Writer) error {
+func interrupted(s *settings, rd *runDir, rep renderer, finished int, kept []string, stdout, stderr io.Writer) error {
 	finish(s, rd, kept, stderr)
-	if len(rep.Results) > 0 {
+	if finished > 0 {
 		if err := report(s, rep, stdout); err != nil {
 			fmt.Fprintf(stderr, "benchmark-storage: %v\n", err)
 		}
@@ -131,39 +150,13 @@ func finish(s *settings, rd *runDir, kept []string, stderr io.Writer) {
 	}
 }
 
-// report prints the results and writes -out. Its error is a failed engine
-// or verification, or a report that could not be written.
-func report(s *settings, rep *workload.Report, stdout io.Writer) error {
+// report prints the results and writes -out.
+func report(s *settings, rep renderer, stdout io.Writer) error {
 	err := writeReport(stdout, rep, s.format)
 	if s.out != "" {
 		err = errors.Join(err, writeOut(s.out, rep, s.outFormat))
 	}
-	if err != nil {
-		return err
-	}
-	var names []string
-	for _, res := range rep.Results {
-		if failed(res) {
-			names = append(names, res.Engine)
-		}
-	}
-	if len(names) > 0 {
-		return fmt.Errorf("%s failed; the report shows why", strings.Join(names, ", "))
-	}
-	return nil
-}
-
-// firstError is the error that made an engine's run fail.
-func firstError(res *workload.Result) string {
-	if res.Error != "" {
-		return res.Error
-	}
-	for _, st := range res.Steps {
-		if st.Error != "" {
-			return st.Name + ": " + st.Error
-		}
-	}
-	return ""
+	return err
 }
 
 // progressMode draws bars only for a person watching a terminal.

@@ -13,8 +13,6 @@ import (
 	"strconv"
 	"syscall"
 	"time"
-
-	"github.com/tsbench/storage/workload"
 )
 
 // childStopDelay is how long a child may take to exit after an interrupt
@@ -25,22 +23,17 @@ const childStopDelay = 10 * time.Second
 // memory, CPU time and I/O counters are its own and a crash loses only its
 // own result. It always returns a result: a child that cannot start,
 // crashes or writes none gives one holding that error.
-func runEngine(ctx context.Context, s *settings, rd *runDir, name, progressMode string, stderr io.Writer) *workload.Result {
-	res, err := spawn(ctx, s, rd, name, progressMode, stderr)
-	if err != nil {
-		if res == nil {
-			res = &workload.Result{}
-		}
-		if res.Error == "" {
-			res.Error = err.Error()
-		}
+func runEngine[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, name, progressMode string, stderr io.Writer) *R {
+	res, err := spawn(ctx, su, s, rd, name, progressMode, stderr)
+	if res == nil {
+		res = new(R)
 	}
-	res.Engine = name
+	su.label(res, name, err)
 	return res
 }
 
 // spawn starts the child, waits for it and reads its result.
-func spawn(ctx context.Context, s *settings, rd *runDir, name, progressMode string, stderr io.Writer) (*workload.Result, error) {
+func spawn[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, name, progressMode string, stderr io.Writer) (*R, error) {
 	dir, err := rd.engineDir(name)
 	if err != nil {
 		return nil, err
@@ -52,7 +45,7 @@ func spawn(ctx context.Context, s *settings, rd *runDir, name, progressMode stri
 	resultPath := rd.resultFile(name)
 	defer os.Remove(resultPath)
 
-	cmd := exec.CommandContext(ctx, exe, childArgs(s, name, dir, resultPath, progressMode)...)
+	cmd := exec.CommandContext(ctx, exe, append(childArgs(s, name, dir, resultPath, progressMode), su.args(s)...)...)
 	// The child's stdout goes to stderr too: nothing it or its C libraries
 	// print may mix into a report written to stdout.
 	cmd.Stdout, cmd.Stderr = stderr, stderr
@@ -66,9 +59,9 @@ func spawn(ctx context.Context, s *settings, rd *runDir, name, progressMode stri
 	runErr := cmd.Run()
 	runtime.UnlockOSThread()
 
-	res, readErr := readResult(resultPath)
+	res, readErr := readResult[R](resultPath)
 	switch {
-	case readErr == nil && runErr != nil && !failed(res):
+	case readErr == nil && runErr != nil && su.failure(res) == "":
 		return res, fmt.Errorf("engine process %s after its result", describeExit(runErr))
 	case readErr == nil:
 		return res, nil
@@ -81,18 +74,15 @@ func spawn(ctx context.Context, s *settings, rd *runDir, name, progressMode stri
 	}
 }
 
-// childArgs are the flags that make this binary run one engine.
+// childArgs are the flags that make this binary run one engine, but for
+// the suite's own.
 func childArgs(s *settings, name, dir, resultPath, progressMode string) []string {
 	args := []string{
 		"-" + childFlagPrefix + "result", resultPath,
 		"-" + childFlagPrefix + "dir", dir,
 		"-" + childFlagPrefix + "progress", progressMode,
 		"-engine", name,
-		"-points", strconv.FormatInt(s.points, 10),
-		"-series", strconv.FormatInt(s.series, 10),
-		"-batch", strconv.FormatInt(s.batch, 10),
 		"-seed", strconv.FormatUint(s.seed, 10),
-		"-settle=" + strconv.FormatBool(s.settle),
 	}
 	if s.config != "" {
 		args = append(args, "-config", s.config)
@@ -100,20 +90,20 @@ func childArgs(s *settings, name, dir, resultPath, progressMode string) []string
 	if s.sync != "" {
 		args = append(args, "-sync", string(s.sync))
 	}
-	return args
+	return append(args, s.engineFlags.args()...)
 }
 
 // readResult decodes the result a child wrote.
-func readResult(path string) (*workload.Result, error) {
+func readResult[R any](path string) (*R, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var res workload.Result
-	if err := json.Unmarshal(b, &res); err != nil {
+	res := new(R)
+	if err := json.Unmarshal(b, res); err != nil {
 		return nil, fmt.Errorf("decode %s: %w", path, err)
 	}
-	return &res, nil
+	return res, nil
 }
 
 // describeExit says how a child ended: "exited with status 3", "was

@@ -134,6 +134,9 @@ func benchFigures(b *Bench) [][3]string {
 			[3]string{"disk_actual", i(s.Disk.Actual), "bytes"},
 			[3]string{"disk_apparent", i(s.Disk.Apparent), "bytes"},
 			[3]string{"disk_files", strconv.Itoa(s.Disk.Files), "count"},
+			[3]string{"reopened_actual", i(s.Reopened.Actual), "bytes"},
+			[3]string{"reopened_apparent", i(s.Reopened.Apparent), "bytes"},
+			[3]string{"reopened_files", strconv.Itoa(s.Reopened.Files), "count"},
 			[3]string{"overhead", f(s.Overhead), "%"},
 			[3]string{"bytes_per_entry", f(s.BytesPerEntry), "bytes"})
 	}

@@ -27,8 +27,9 @@ func GoBenchName(engine, label string, key KeyType, valueSize int) string {
 // ns/op (engine time), MB/s and ops/s; p50-ns, p99-ns, p99.9-ns and
 // max-ns, per operation (/op), batch (/batch) or scan chunk (/chunk);
 // cpu-ns/op (all threads); and after writes written-B/op (bytes the OS
-// wrote), disk-B and apparent-B (the store's size), disk-B/entry and
-// overhead-% (over a flat array of the keys and values). Only goos,
+// wrote), disk-B and apparent-B (the closed store's size), reopened-B
+// (its size once reopened), disk-B/entry and overhead-% (over a flat
+// array of the keys and values). Only goos,
 // goarch and cpu are written as configuration lines, because benchstat
 // splits results whose configuration differs into separate tables.
 // Failed benchmarks and those that timed nothing get a "--- FAIL" or
@@ -97,7 +98,8 @@ func (b *Bench) Metrics() []Metric {
 		if b.IO != nil {
 			m = append(m, Metric{float64(b.IO.WriteBytes) / ops, "written-B/op"})
 		}
-		m = append(m, Metric{float64(st.Disk.Actual), "disk-B"}, Metric{float64(st.Disk.Apparent), "apparent-B"})
+		m = append(m, Metric{float64(st.Disk.Actual), "disk-B"}, Metric{float64(st.Disk.Apparent), "apparent-B"},
+			Metric{float64(st.Reopened.Actual), "reopened-B"})
 		if st.Entries > 0 {
 			m = append(m, Metric{st.BytesPerEntry, "disk-B/entry"}, Metric{st.Overhead, "overhead-%"})
 		}

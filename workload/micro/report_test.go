@@ -70,6 +70,7 @@ func syntheticReport() Report {
 				entries = 0
 			}
 			st := NewStorage(diskusage.Usage{Actual: disk, Apparent: disk + disk/20, Files: int(disk>>22) + 2}, entries, 4, vsize)
+			st.Reopened = diskusage.Usage{Actual: disk * 3 / 4, Apparent: disk*3/4 + 4096, Files: int(disk>>22) + 3}
 			x.Storage = &st
 		}
 		return x

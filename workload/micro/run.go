@@ -86,7 +86,7 @@ func (s *Session) Run(name string, n int64) (Bench, error) {
 		if err := s.load(); err != nil {
 			return fail(err)
 		}
-		bench.Setup = fmt.Sprintf("no fill before it: store loaded untimed with %s entries by %s", workload.Count(s.st.loaded), Write)
+		bench.Setup = fmt.Sprintf("no fill had loaded the store: %s loaded %s entries first, untimed", Write, workload.Count(s.st.loaded))
 	case s.st.partial && (b.kind == kindGet || b.kind == kindScan):
 		return fail(ErrUnverifiable)
 	default:
@@ -165,8 +165,9 @@ func (r *benchRun) add(d time.Duration) {
 }
 
 // measure runs body and fills bench with what it cost. A benchmark that
-// writes is followed by closing the engine, measuring the store and
-// reopening it; the close is charged to CPU and I/O but not to Time.
+// writes is followed by closing the engine, measuring the store,
+// reopening it and measuring it again; the close is charged to CPU and
+// I/O but not to Time, and the reopen to nothing.
 func (s *Session) measure(bench *Bench, b *benchmark, n int64, body func(*benchRun) error) error {
 	run := &benchRun{hist: s.hist, latencyOf: "op"}
 	s.hist.Reset()
@@ -216,6 +217,8 @@ func (s *Session) measure(bench *Bench, b *benchmark, n int64, body func(*benchR
 		}
 		if err := s.openDB(false); err != nil {
 			errs = append(errs, fmt.Errorf("reopen: %w", err))
+		} else if u, err := diskusage.Measure(s.dir); err == nil && bench.Storage != nil {
+			bench.Storage.Reopened = u
 		}
 	}
 	bench.Ops = run.done.Load()

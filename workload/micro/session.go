@@ -105,9 +105,9 @@ func (s *Session) Close() error { return s.closeDB() }
 
 // Prepare puts the store, untimed, in the state the benchmark name is
 // measured from, so that a caller timing Run times only the benchmark: an
-// empty store for a fill; a freshly loaded one (Num entries by write) for
-// overwrite and deleterandom, and for reads unless the store already holds
-// every entry of the last fill.
+// empty store for a fill; a freshly loaded one (Num entries of ValueSize
+// bytes, by write) for overwrite and deleterandom, and for reads unless
+// the store already holds exactly those.
 func (s *Session) Prepare(name string) error {
 	b := lookup(name)
 	if b == nil {
@@ -120,16 +120,17 @@ func (s *Session) Prepare(name string) error {
 		}
 		s.prepared = name
 		return nil
-	case b.kind == kindOverwrite || b.kind == kindDelete || !s.full():
+	case b.kind == kindOverwrite || b.kind == kindDelete || !s.loaded():
 		return s.load()
 	}
 	return s.ensureOpen()
 }
 
-// full reports whether the store holds every entry of the last fill with
-// known contents.
-func (s *Session) full() bool {
-	return s.st.loaded > 0 && !s.st.deleted && !s.st.partial
+// loaded reports whether the store holds what load writes: Num entries
+// of ValueSize bytes, with known contents.
+func (s *Session) loaded() bool {
+	st := s.st
+	return st.loaded == s.cfg.Num && st.valueSize == s.cfg.ValueSize && !st.deleted && !st.partial
 }
 
 func unknown(name string) error {

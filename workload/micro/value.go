@@ -1,6 +1,9 @@
 package micro
 
-import "math/rand/v2"
+import (
+	"encoding/binary"
+	"math/rand/v2"
+)
 
 const (
 	// pieceSize is the length of the pieces values are cut from, as in
@@ -38,21 +41,19 @@ func newValues(size int, ratio float64, seed uint64) *values {
 	v.pool = make([]byte, body+size)
 	raw := max(1, int(float64(v.piece)*ratio))
 	rng := rand.New(rand.NewPCG(seed, uint64(size)))
+	var word [8]byte
 	for p := range v.pieces {
 		b := v.pool[p*v.piece : (p+1)*v.piece]
 		for j := 0; j < raw; j += 8 {
-			x := rng.Uint64()
-			for k := j; k < min(j+8, raw); k++ {
-				b[k] = byte(x)
-				x >>= 8
-			}
+			binary.LittleEndian.PutUint64(word[:], rng.Uint64())
+			copy(b[j:raw], word[:])
 		}
-		for j := raw; j < len(b); j++ {
-			b[j] = b[j-raw]
+		for j := raw; j < len(b); j += raw {
+			copy(b[j:], b[:raw])
 		}
 	}
-	for j := body; j < len(v.pool); j++ {
-		v.pool[j] = v.pool[j-body]
+	for j := body; j < len(v.pool); j += body {
+		copy(v.pool[j:], v.pool[:body])
 	}
 	return v
 }

@@ -20,7 +20,7 @@ func TestValueCompressibility(t *testing.T) {
 	} {
 		v := newValues(c.size, c.ratio, 1)
 		var data []byte
-		for i := int64(0); len(data) < 1<<20; i++ {
+		for i := int64(0); len(data) < 256<<10; i++ {
 			data = append(data, v.value(i, 0)...)
 		}
 		var fl bytes.Buffer

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/workload/micro"
+)
+
+// tinyMicro is a micro run small enough for -race.
+var tinyMicro = []string{"-benchmarks", "fillseq,fillrandom,readrandom,readseq,readCrc,deleterandom,readrandom", "-num", "2k", "-value-size", "64"}
+
+func TestParseMicroFlags(t *testing.T) {
+	a, _ := testEngines(t)
+	s, err := parseFlags([]string{"-engine", a, "-path", t.TempDir(), "-benchmarks", "FILLSEQ,readKey,default", "-num", "1.5M",
+		"-value-size", "2k", "-key", "int4", "-order", "seq", "-compression-ratio", "0.25", "-batch", "10k",
+		"-cache-size", "8M", "-compression", "off", "-format", "gobench", "-out", "old.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := s.micro
+	if !slices.Equal(m.benchmarks, append([]string{micro.FillSeq, micro.ReadKey}, micro.DefaultBenchmarks...)) ||
+		m.num != 1_500_000 || m.valueSize != 2000 || m.key != micro.KeyInt4 || m.order != micro.OrderSeq || m.ratio != 0.25 || s.batch != 10_000 {
+		t.Errorf("micro settings %+v, batch %d", m, s.batch)
+	}
+	if s.outFormat != "gobench" {
+		t.Errorf("-format gobench -out old.txt writes %s, want gobench", s.outFormat)
+	}
+	o, err := engineOptions(s, a)
+	if err != nil || o.CacheSize != 8_000_000 || !o.DisableCompression {
+		t.Errorf("options %+v, %v; want an 8 MB cache and no compression", o, err)
+	}
+	// The children get the same settings.
+	child, err := parseFlags(append(childArgs(s, a, "d", "r", "log"), microSuite{}.args(s)...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(child.micro.benchmarks, m.benchmarks) || child.micro.num != m.num || child.micro.valueSize != m.valueSize ||
+		child.micro.key != m.key || child.micro.order != m.order || child.micro.ratio != m.ratio || child.batch != s.batch ||
+		child.engineFlags != s.engineFlags || child.seed != s.seed {
+		t.Errorf("child settings %+v, parent %+v", child, s)
+	}
+
+	s, err = parseFlags([]string{"-engine", a, "-path", t.TempDir(), "-benchmarks", "fillseq"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := microConfig(s); c.Num != micro.DefaultNum || c.ValueSize != micro.DefaultValueSize || c.KeyType != micro.DefaultKeyType ||
+		c.Order != micro.DefaultOrder || c.CompressionRatio != micro.DefaultCompressionRatio || c.Batch != micro.DefaultBatch || c.Seed != 1 {
+		t.Errorf("default micro config %+v", c)
+	}
+	if o, _ := engineOptions(s, a); o.CacheSize != engine.DefaultCacheSize || o.DisableCompression {
+		t.Errorf("without -cache-size and -compression: %+v", o)
+	}
+}
+
+// TestMicroBadInput checks the micro flags' mistakes the way TestBadInput
+// checks the others: exit status 2, one line naming the problem, nothing
+// created.
+func TestMicroBadInput(t *testing.T) {
+	a, _ := testEngines(t)
+	parent := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown benchmark", []string{"-benchmarks", "fillseq,readfast"}, `unknown benchmark "readfast"`},
+		{"empty benchmark", []string{"-benchmarks", "fillseq,,readseq"}, "empty benchmark name"},
+		{"num 0", []string{"-benchmarks", "fillseq", "-num", "0"}, "-num"},
+		{"num abc", []string{"-benchmarks", "fillseq", "-num", "abc"}, "-num"},
+		{"num beyond the keys", []string{"-benchmarks", "fillseq", "-key", "int4", "-num", "5G"}, "int4 keys"},
+		{"value size 0", []string{"-benchmarks", "fillseq", "-value-size", "0"}, "-value-size"},
+		{"value size too large", []string{"-benchmarks", "fillseq", "-value-size", "1G"}, "-value-size 1000000000"},
+		{"batch too large", []string{"-benchmarks", "fillseq", "-batch", "2M"}, "-batch 2000000"},
+		{"bad key type", []string{"-benchmarks", "fillseq", "-key", "int8"}, "-key"},
+		{"bad order", []string{"-benchmarks", "fillseq", "-order", "sorted"}, "-order"},
+		{"ratio 0", []string{"-benchmarks", "fillseq", "-compression-ratio", "0"}, "-compression-ratio"},
+		{"ratio above 1", []string{"-benchmarks", "fillseq", "-compression-ratio", "1.5"}, "-compression-ratio"},
+		{"bad compression", []string{"-compression", "maybe"}, "-compression"},
+		{"cache size 0", []string{"-cache-size", "0"}, "-cache-size"},
+		{"points with benchmarks", []string{"-benchmarks", "fillseq", "-points", "1M"}, "-points is a setting of the time-series workload"},
+		{"settle with benchmarks", []string{"-benchmarks", "fillseq", "-settle"}, "drop -settle"},
+		{"num without benchmarks", []string{"-num", "1M"}, "add -benchmarks"},
+		{"key without benchmarks", []string{"-key", "int4"}, "add -benchmarks"},
+		{"gobench without benchmarks", []string{"-format", "gobench"}, "-format gobench is for the micro benchmarks"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, append([]string{"-engine", a, "-path", parent}, tc.args...)...)
+			if code != exitBadInput || stdout != "" {
+				t.Errorf("status %d, stdout %q; want %d and nothing", code, stdout, exitBadInput)
+			}
+			if strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "benchmark-storage: ") || !strings.Contains(stderr, tc.want) {
+				t.Errorf("want one line naming %q, got %q", tc.want, stderr)
+			}
+		})
+	}
+	checkUntouched(t, parent)
+}
+
+// TestMicroEndToEnd runs the micro benchmarks on two engines, each in its
+// own child process, and checks the gobench output and the JSON report.
+func TestMicroEndToEnd(t *testing.T) {
+	a, b := pureGoEngines(t)
+	parent, aside := t.TempDir(), t.TempDir()
+	out := filepath.Join(aside, "results.json")
+	args := append([]string{"-engine", a + "," + b, "-path", parent, "-format", "gobench", "-seed", "3", "-key", "ts24", "-compression", "off"}, tinyMicro...)
+	code, stdout, stderr := runChildren(t, append(args, "-out", out)...)
+	if code != exitOK {
+		t.Fatalf("status %d; stderr:\n%s", code, stderr)
+	}
+	text, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep micro.Report
+	if err := json.Unmarshal(text, &rep); err != nil {
+		t.Fatalf("-out is not a micro report: %v\n%s", err, text)
+	}
+	if len(rep.Results) != 2 || rep.Results[0].Engine != a || rep.Results[1].Engine != b || rep.Env.Seed != 3 {
+		t.Fatalf("report %+v", rep)
+	}
+	for _, res := range rep.Results {
+		if res.Error != "" || len(res.Benchmarks) != 7 || res.Config.KeyType != micro.KeyTS24 || res.Config.Num != 2000 ||
+			!res.Options.DisableCompression || res.Version == "" {
+			t.Errorf("%s: %+v", res.Engine, res)
+			continue
+		}
+		for _, bm := range res.Benchmarks {
+			if bm.Error != "" || (bm.Verify != nil && !bm.Verify.OK()) {
+				t.Errorf("%s %s: %s %+v", res.Engine, bm.Name, bm.Error, bm.Verify)
+			}
+		}
+		if v := res.Benchmarks[2].Verify; v == nil || v.Read != 2000 {
+			t.Errorf("%s readrandom read %+v, want 2000 entries", res.Engine, v)
+		}
+		if v := res.Benchmarks[6].Verify; v == nil || v.Read != 0 || res.Benchmarks[6].Ops != 2000 {
+			t.Errorf("%s readrandom after deleterandom: %+v, want 2000 Gets finding nothing", res.Engine, v)
+		}
+	}
+	for _, want := range []string{"goos: ", "BenchmarkMicro/engine=" + a + "/op=fillseq/key=ts24/value=64\t2000\t", " ns/op\t", "/op=readrandom#2/"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("gobench output lacks %q:\n%s", want, stdout)
+		}
+	}
+	checkUntouched(t, parent)
+}
+
+// TestMicroEngineFails checks that an engine whose child crashes shows its
+// error in its column while the other's results stand.
+func TestMicroEngineFails(t *testing.T) {
+	a, b := pureGoEngines(t)
+	t.Setenv(envFault, a+":3")
+	parent := t.TempDir()
+	code, stdout, stderr := runChildren(t, append([]string{"-engine", a + "," + b, "-path", parent}, tinyMicro...)...)
+	if code != exitFailed {
+		t.Fatalf("status %d, want %d; stderr:\n%s", code, exitFailed, stderr)
+	}
+	for _, want := range []string{a + ": engine process exited with status 3", "FAILED !", "fillseq"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("report lacks %q:\n%s", want, stdout)
+		}
+	}
+	checkUntouched(t, parent)
+}
+
+func TestHelpListsMicroFlags(t *testing.T) {
+	_, _, stderr := runCmd(t, "-h")
+	for _, want := range []string{"-benchmarks", "-num", "-value-size", "-key", "-order", "-compression-ratio", "-cache-size", "-compression"} {
+		if !strings.Contains(stderr, "\n  "+want+" ") {
+			t.Errorf("usage lacks %s:\n%s", want, stderr)
+		}
+	}
+}
