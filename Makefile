@@ -26,8 +26,9 @@ test: setup
 	$(GO) test $(TESTFLAGS) ./...
 
 # Go benchmarks for every engine and operation; compare runs with benchstat.
+# A fixed -benchtime keeps the time-series steps on the same data each round.
 bench: setup
-	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./... | tee bench.txt
+	$(GO) test -run '^$$' -bench . -benchtime 100000x -count 6 ./bench | tee bench.txt
 
 clean:
 	rm -rf bin build
