@@ -14,7 +14,7 @@ func init() {
 	engine.Register("testmem", engine.Driver{
 		Open:       testmem.open,
 		NewOptions: func() any { return new(testmemOptions) },
-		Version:    func() string { return "testmem 1.0" },
+		Version:    func() string { return "1.0" },
 	})
 	engine.Register("testplain", engine.Driver{
 		Open: func(string, engine.Options) (engine.Engine, error) { return memory.New(), nil },

@@ -19,7 +19,8 @@ type Driver struct {
 	// NewOptions returns a pointer to the backend's zero-valued options, the
 	// target for its TOML table. Nil if the backend has no options of its own.
 	NewOptions func() any
-	// Version reports the version of the library behind the engine.
+	// Version reports the version of the library behind the engine, alone
+	// ("1.23", "v1.1.5"): reports show it after the engine's name.
 	Version func() string
 }
 

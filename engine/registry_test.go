@@ -62,7 +62,7 @@ func TestOpenUnknownEngine(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
-	if v := engine.Version("testmem"); v != "testmem 1.0" {
+	if v := engine.Version("testmem"); v != "1.0" {
 		t.Errorf("Version(testmem) = %q", v)
 	}
 	if v := engine.Version("testplain"); v != "" {

@@ -4,15 +4,18 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/report"
 )
 
 // Environment is the machine and software a report's results came from.
@@ -129,4 +132,46 @@ func filesystem(path string) string {
 			return ""
 		}
 	}
+}
+
+// Lines is e as label/value pairs, as the text and Markdown reports show
+// it.
+func (e Environment) Lines() [][2]string {
+	var versions []string
+	for _, name := range slices.Sorted(maps.Keys(e.EngineVersions)) {
+		versions = append(versions, strings.TrimSpace(name+" "+e.EngineVersions[name]))
+	}
+	return [][2]string{
+		{"CPU", fmt.Sprintf("%s, %d cores, %s RAM", e.CPUModel, e.Cores, report.Bytes(e.MemoryBytes))},
+		{"System", fmt.Sprintf("%s/%s, kernel %s, %s", e.OS, e.Arch, e.Kernel, e.GoVersion)},
+		{"Data path", fmt.Sprintf("%s (%s)", e.DataPath, e.Filesystem)},
+		{"Sync", string(e.Sync)},
+		{"Seed", strconv.FormatUint(e.Seed, 10)},
+		{"Command", strings.Join(e.CommandLine, " ")},
+		{"Engines", strings.Join(versions, ", ")},
+		{"Started", e.Start.UTC().Format("2006-01-02 15:04:05 MST")},
+	}
+}
+
+// Metrics is e as metric, value and unit, as the CSV reports write it.
+func (e Environment) Metrics() [][3]string {
+	m := [][3]string{
+		{"cpu_model", e.CPUModel, ""},
+		{"cores", strconv.Itoa(e.Cores), "count"},
+		{"memory", strconv.FormatInt(e.MemoryBytes, 10), "bytes"},
+		{"kernel", e.Kernel, ""},
+		{"os", e.OS, ""},
+		{"arch", e.Arch, ""},
+		{"go_version", e.GoVersion, ""},
+		{"data_path", e.DataPath, ""},
+		{"filesystem", e.Filesystem, ""},
+		{"command_line", strings.Join(e.CommandLine, " "), ""},
+		{"seed", strconv.FormatUint(e.Seed, 10), ""},
+		{"sync", string(e.Sync), ""},
+		{"start", e.Start.UTC().Format(time.RFC3339), ""},
+	}
+	for _, name := range slices.Sorted(maps.Keys(e.EngineVersions)) {
+		m = append(m, [3]string{"version." + name, e.EngineVersions[name], ""})
+	}
+	return m
 }

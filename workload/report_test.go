@@ -1,11 +1,6 @@
 package workload
 
 import (
-	"bytes"
-	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,9 +8,8 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/internal/report/reporttest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // syntheticReport is a fixed report, not a real run: two engines that
 // finished and one that failed, with figures in the range of the 2014
@@ -108,131 +102,61 @@ func syntheticReport() Report {
 	}
 }
 
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -update if intended):\n%s", name, got)
-	}
-}
-
 func TestReportGolden(t *testing.T) {
-	r := syntheticReport()
-	golden(t, "report.txt", []byte(r.String()))
-	golden(t, "report.md", []byte(r.Markdown()))
-	var csvOut, jsonOut bytes.Buffer
-	if err := r.WriteCSV(&csvOut); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "report.csv", csvOut.Bytes())
-	if err := r.WriteJSON(&jsonOut); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "report.json", jsonOut.Bytes())
+	reporttest.Formats(t, syntheticReport())
 }
 
 // TestReportMarksBestAndFailures checks the main table's judgements
 // rather than its layout.
 func TestReportMarksBestAndFailures(t *testing.T) {
 	text := syntheticReport().String()
-	line := func(prefix string) string {
-		for _, l := range strings.Split(text, "\n") {
-			if strings.HasPrefix(l, prefix) {
-				return l
-			}
-		}
-		t.Fatalf("no line %q in\n%s", prefix, text)
-		return ""
-	}
-	for prefix, want := range map[string][]string{
+	reporttest.Cells(t, text, map[string][]string{
 		// The failed engine wrote fastest, but a failed engine is never best.
 		"Write 100M values": {"21m18.6s *", "1h13m21.3s  ", "10m45.41s"},
 		"Query 100M values": {"2m44.99s *", "5m24.8s  ", "13m49.01s !"},
 		"Delete 50M values": {"1m53.84s *", "6m15.98s  ", "7s !"},
 		"Compaction":        {"3m20.27s  ", "1.548µs *", "-"},
 		"Status":            {"ok", "ok", "FAILED !"},
-	} {
-		l := line(prefix)
-		for _, w := range want {
-			if !strings.Contains(l, w) {
-				t.Errorf("row %q lacks %q: %s", prefix, w, l)
-			}
-		}
-	}
-	if strings.HasSuffix(line("Write 100M values"), "*") {
+	})
+	if strings.HasSuffix(reporttest.Row(t, text, "Write 100M values"), "*") {
 		t.Error("the failed engine is marked best")
 	}
 	if !strings.Contains(text, "broken: query: workload: verification failed") {
 		t.Error("the failed engine's error is not listed")
 	}
-	one := Report{Results: syntheticReport().Results[:1]}
-	if strings.Contains(one.String(), " *\n") {
-		t.Error("a single engine has nothing to be best against")
+}
+
+// TestReportConfigOfCrashedEngine checks that an engine whose process
+// crashed before reporting, and so has no config, does not blank the
+// labels of the others.
+func TestReportConfigOfCrashedEngine(t *testing.T) {
+	r := syntheticReport()
+	crashed := &Result{Engine: "crashed", Error: "child process: signal: killed"}
+	r.Results = append([]*Result{nil, crashed}, r.Results...)
+	text := r.String()
+	if !strings.HasPrefix(text, "100M points over 500k series") {
+		t.Errorf("intro from the crashed engine's empty config:\n%s", text)
+	}
+	reporttest.Cells(t, text, map[string][]string{
+		"Write 100M values": {"-", "21m18.6s *"},
+		"Status":            {"FAILED !", "ok"},
+	})
+	if strings.Contains(text, "0 values") {
+		t.Errorf("labels from the crashed engine's empty config:\n%s", text)
 	}
 }
 
 // TestReportJSONRoundTrip checks that a Result survives JSON, as it does
 // when a child process hands it to the parent.
 func TestReportJSONRoundTrip(t *testing.T) {
-	var first bytes.Buffer
-	if err := syntheticReport().WriteJSON(&first); err != nil {
-		t.Fatal(err)
-	}
-	var back Report
-	if err := json.Unmarshal(first.Bytes(), &back); err != nil {
-		t.Fatal(err)
-	}
-	var second bytes.Buffer
-	if err := back.WriteJSON(&second); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(first.Bytes(), second.Bytes()) {
-		t.Error("JSON changes after a round trip")
-	}
-	if back.String() != syntheticReport().String() {
-		t.Error("the text report changes after a JSON round trip")
-	}
+	reporttest.JSONRoundTrip(t, syntheticReport())
 }
 
-func TestFormat(t *testing.T) {
+func TestCount(t *testing.T) {
 	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1k", 1500: "1.5k", 1234: "1234", 10_000: "10k",
 		500_000: "500k", 1_500_000: "1.5M", 50_000_000: "50M", 100_000_001: "100000001", 1_230_000: "1.23M", 2e9: "2G"} {
 		if got := Count(n); got != want {
 			t.Errorf("Count(%d) = %q, want %q", n, got, want)
-		}
-	}
-	for d, want := range map[time.Duration]string{
-		36*time.Minute + 8290*time.Millisecond + 4*time.Millisecond: "36m8.29s",
-		12*time.Second + 123456*time.Microsecond:                    "12.12s",
-		time.Hour + 13*time.Minute + 21304*time.Millisecond:         "1h13m21.3s",
-		3*time.Millisecond + 141592*time.Nanosecond:                 "3.14ms",
-		1548 * time.Nanosecond:                                      "1.548µs",
-		350975 * time.Nanosecond:                                    "351µs",
-		42399 * time.Nanosecond:                                     "42.4µs",
-		0:                                                           "0s",
-	} {
-		if got := humanDuration(d); got != want {
-			t.Errorf("humanDuration(%v) = %q, want %q", d, got, want)
-		}
-	}
-	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1024: "1.00 KiB", 705_691_648: "673 MiB", 2_899_102_924: "2.70 GiB", 15 << 30: "15.0 GiB"} {
-		if got := humanBytes(n); got != want {
-			t.Errorf("humanBytes(%d) = %q, want %q", n, got, want)
-		}
-	}
-	for v, want := range map[float64]string{812: "812", 12_345: "12.3k", 1_240_000: "1.24M", 999_999: "1.00M"} {
-		if got := humanRate(v); got != want {
-			t.Errorf("humanRate(%v) = %q, want %q", v, got, want)
 		}
 	}
 }

@@ -2,7 +2,9 @@ package all_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/tsbench/storage/engine"
 	_ "github.com/tsbench/storage/engine/all"
@@ -14,8 +16,11 @@ func TestAllEnginesRegistered(t *testing.T) {
 		t.Fatalf("engine.Names() = %v, want %v", got, want)
 	}
 	for _, name := range want {
-		if engine.Version(name) == "" {
-			t.Errorf("engine %s reports no library version", name)
+		// Only the version, which reports print after the engine's name:
+		// "1.23", "v1.1.5", not "pebble v1.1.5".
+		v := engine.Version(name)
+		if bare := strings.TrimPrefix(v, "v"); bare == "" || !unicode.IsDigit(rune(bare[0])) {
+			t.Errorf("engine %s reports library version %q, want a bare version such as 1.23 or v1.1.5", name, v)
 		}
 	}
 }

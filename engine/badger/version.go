@@ -2,7 +2,7 @@ package badger
 
 import "github.com/tsbench/storage/engine/internal/modversion"
 
-// Version reports the Badger release linked in, such as "badger v4.9.6".
+// Version reports the Badger release linked in, such as "v4.9.6".
 func Version() string {
-	return "badger " + modversion.Of("github.com/dgraph-io/badger/v4", "v4.9.6")
+	return modversion.Of("github.com/dgraph-io/badger/v4", "v4.9.6")
 }

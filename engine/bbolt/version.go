@@ -2,7 +2,7 @@ package bbolt
 
 import "github.com/tsbench/storage/engine/internal/modversion"
 
-// Version reports the bbolt release linked in, such as "bbolt v1.5.0".
+// Version reports the bbolt release linked in, such as "v1.5.0".
 func Version() string {
-	return "bbolt " + modversion.Of("go.etcd.io/bbolt", "v1.5.0")
+	return modversion.Of("go.etcd.io/bbolt", "v1.5.0")
 }

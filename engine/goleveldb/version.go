@@ -2,7 +2,7 @@ package goleveldb
 
 import "github.com/tsbench/storage/engine/internal/modversion"
 
-// Version reports the goleveldb release linked in, such as "goleveldb v1.0.0".
+// Version reports the goleveldb release linked in, such as "v1.0.0".
 func Version() string {
-	return "goleveldb " + modversion.Of("github.com/syndtr/goleveldb", "v1.0.0")
+	return modversion.Of("github.com/syndtr/goleveldb", "v1.0.0")
 }

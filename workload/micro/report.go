@@ -1,15 +1,12 @@
 package micro
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
 	"slices"
 	"strconv"
-	"strings"
-	"time"
 
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload"
 )
 
@@ -24,69 +21,20 @@ type Report struct {
 // and engines as columns, the best of each row marked '*', then the
 // errors, throughput, latency, storage, cost and verification tables, and
 // the environment.
-func (r Report) String() string {
-	var b strings.Builder
-	b.WriteString(r.intro() + "\n\n")
-	tables := r.tables()
-	tables[0].text(&b)
-	if errs := r.errors(); len(errs) > 0 {
-		b.WriteString("\nErrors:\n")
-		for _, e := range errs {
-			b.WriteString("  " + e + "\n")
-		}
-	}
-	for _, t := range tables[1:] {
-		b.WriteString("\n")
-		t.text(&b)
-	}
-	b.WriteString("\nEnvironment\n")
-	for _, kv := range envLines(r.Env) {
-		fmt.Fprintf(&b, "  %-12s %s\n", kv[0], kv[1])
-	}
-	return b.String()
-}
+func (r Report) String() string { return r.page().Text() }
 
 // Markdown renders the same report as GitHub-flavored Markdown, the best
 // of each row in bold.
-func (r Report) Markdown() string {
-	var b strings.Builder
-	b.WriteString(r.intro() + "\n\n")
-	tables := r.tables()
-	tables[0].markdown(&b)
-	if errs := r.errors(); len(errs) > 0 {
-		b.WriteString("\n**Errors**\n\n")
-		for _, e := range errs {
-			b.WriteString("- " + e + "\n")
-		}
-	}
-	for _, t := range tables[1:] {
-		b.WriteString("\n")
-		t.markdown(&b)
-	}
-	b.WriteString("\n### Environment\n\n")
-	for _, kv := range envLines(r.Env) {
-		fmt.Fprintf(&b, "- %s: %s\n", kv[0], kv[1])
-	}
-	return b.String()
-}
+func (r Report) Markdown() string { return r.page().Markdown() }
 
 // WriteJSON writes the report, every figure and the environment, as
 // indented JSON.
-func (r Report) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
-}
+func (r Report) WriteJSON(w io.Writer) error { return report.WriteJSON(w, r) }
 
-// results returns the non-nil results.
+// results returns the non-nil results, so that a caller's gap cannot
+// crash the rendering.
 func (r Report) results() []*Result {
-	var out []*Result
-	for _, res := range r.Results {
-		if res != nil {
-			out = append(out, res)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(r.Results), func(res *Result) bool { return res == nil })
 }
 
 // config is what the report's engines ran: the config of the first result
@@ -129,17 +77,6 @@ func (r Report) setups() []string {
 	return out
 }
 
-// errors lists each failed engine's error.
-func (r Report) errors() []string {
-	var errs []string
-	for _, res := range r.results() {
-		if res.Error != "" {
-			errs = append(errs, res.Engine+": "+res.Error)
-		}
-	}
-	return errs
-}
-
 // rowLabels names the benchmarks of a run: a name that repeats is
 // numbered from its second run on ("readrandom#2"), so that each label
 // is distinct and can stand in a Go benchmark name.
@@ -156,35 +93,24 @@ func rowLabels(names []string) []string {
 	return out
 }
 
-// metric is one figure of a benchmark.
-type metric struct {
-	name string
-	dir  better
-	get  func(*Bench) cell
-}
-
-func (r Report) tables() []table {
+// page lays the report out: the main table, then the extra ones.
+func (r Report) page() report.Page {
 	res := r.results()
+	engines := make([]report.Engine, len(res))
+	for i, x := range res {
+		engines[i] = report.Engine{Name: x.Engine, Error: x.Error}
+	}
 	names := r.config().Benchmarks
 	labels := rowLabels(names)
-	head := func(h ...string) []string {
-		for _, x := range res {
-			h = append(h, x.Engine)
-		}
-		return h
-	}
-	cells := func(i int, m metric) []cell {
-		out := make([]cell, len(res))
+	cells := func(i int, m metric) []report.Cell {
+		out := make([]report.Cell, len(res))
 		for j, x := range res {
 			if i >= len(x.Benchmarks) {
-				out[j] = none
+				out[j] = report.None
 				continue
 			}
 			b := &x.Benchmarks[i]
-			out[j] = m.get(b)
-			out[j].failed = b.Error != "" && out[j].text != "-"
-			// An engine that failed anywhere is shown but never crowned.
-			out[j].valued = out[j].valued && x.Error == ""
+			out[j] = report.Judge(m.get(b), b.Error, x.Error)
 		}
 		return out
 	}
@@ -197,8 +123,8 @@ func (r Report) tables() []table {
 		}
 		return false
 	}
-	grouped := func(title string, label func(i int) string, rows func(i int) bool, metrics []metric) table {
-		t := table{title: title, head: head("Benchmark", "Metric"), labels: 2}
+	grouped := func(title string, label func(i int) string, rows func(i int) bool, metrics []metric) report.Table {
+		t := report.Table{Title: title, Head: report.Head(engines, "Benchmark", "Metric"), Labels: 2}
 		for i := range names {
 			if !rows(i) {
 				continue
@@ -208,66 +134,46 @@ func (r Report) tables() []table {
 				if k == 0 {
 					l = label(i)
 				}
-				t.rows = append(t.rows, row{labels: []string{l, m.name}, cells: cells(i, m), dir: m.dir})
+				t.Rows = append(t.Rows, report.Row{Labels: []string{l, m.name}, Cells: cells(i, m), Best: m.best})
 			}
 		}
-		t.markBest()
 		return t
 	}
 	plain := func(i int) string { return labels[i] }
 	all := func(int) bool { return true }
 
-	perOp := metric{"µs/op", lowerBest, func(b *Bench) cell {
+	perOp := metric{"µs/op", report.LowerBest, func(b *Bench) report.Cell {
 		if b.Ops == 0 || b.Time == 0 {
-			return none
+			return report.None
 		}
-		return cell{text: sig3(b.MicrosPerOp), value: b.MicrosPerOp, valued: true}
+		return report.Sig3Cell(b.MicrosPerOp)
 	}}
-	main := table{head: head("Benchmark"), labels: 1}
+	main := report.Table{Head: report.Head(engines, "Benchmark"), Labels: 1}
 	for i := range names {
-		main.rows = append(main.rows, row{labels: []string{labels[i]}, cells: cells(i, perOp), dir: lowerBest})
+		main.Rows = append(main.Rows, report.Row{Labels: []string{labels[i]}, Cells: cells(i, perOp), Best: perOp.best})
 	}
-	status := row{labels: []string{"Status"}}
-	for _, x := range res {
-		c := cell{text: "ok"}
-		if x.Error != "" {
-			c = cell{text: "FAILED", failed: true}
-		}
-		status.cells = append(status.cells, c)
-	}
-	main.rows = append(main.rows, status)
-	main.markBest()
+	main.Rows = append(main.Rows, report.StatusRow(engines))
 
-	rate := func(get func(*Bench) float64) func(*Bench) cell {
-		return func(b *Bench) cell {
+	rate := func(get func(*Bench) float64) func(*Bench) report.Cell {
+		return func(b *Bench) report.Cell {
 			if v := get(b); v > 0 {
-				return cell{text: humanRate(v), value: v, valued: true}
+				return report.RateCell(v)
 			}
-			return none
+			return report.None
 		}
 	}
 	throughput := []metric{
-		{"ops/s", higherBest, rate(func(b *Bench) float64 { return b.OpsPerSec })},
-		{"MB/s", higherBest, func(b *Bench) cell {
+		{"ops/s", report.HigherBest, rate(func(b *Bench) float64 { return b.OpsPerSec })},
+		{"MB/s", report.HigherBest, func(b *Bench) report.Cell {
 			if b.MBPerSec <= 0 {
-				return none
+				return report.None
 			}
-			return cell{text: sig3(b.MBPerSec), value: b.MBPerSec, valued: true}
+			return report.Sig3Cell(b.MBPerSec)
 		}},
 	}
-	lat := func(get func(*Bench) time.Duration) func(*Bench) cell {
-		return func(b *Bench) cell {
-			if b.Latency == nil || b.Latency.Count == 0 {
-				return none
-			}
-			return durationCell(get(b))
-		}
-	}
-	latency := []metric{
-		{"p50", lowerBest, lat(func(b *Bench) time.Duration { return b.Latency.P50 })},
-		{"p99", lowerBest, lat(func(b *Bench) time.Duration { return b.Latency.P99 })},
-		{"p99.9", lowerBest, lat(func(b *Bench) time.Duration { return b.Latency.P999 })},
-		{"max", lowerBest, lat(func(b *Bench) time.Duration { return b.Latency.Max })},
+	var latency []metric
+	for _, p := range report.Percentiles() {
+		latency = append(latency, metric{p.Name, report.LowerBest, func(b *Bench) report.Cell { return p.Cell(b.Latency) }})
 	}
 	latencyLabel := func(i int) string {
 		switch b := lookup(names[i]); {
@@ -279,62 +185,49 @@ func (r Report) tables() []table {
 		}
 		return labels[i]
 	}
-	storageOf := func(get func(*Bench) cell) func(*Bench) cell {
-		return func(b *Bench) cell {
+	storageOf := func(get func(*Bench) report.Cell) func(*Bench) report.Cell {
+		return func(b *Bench) report.Cell {
 			if b.Storage == nil {
-				return none
+				return report.None
 			}
 			return get(b)
 		}
 	}
 	storage := []metric{
-		{"entries", noBest, storageOf(func(b *Bench) cell { return cell{text: workload.Count(b.Storage.Entries)} })},
-		{"flat array", noBest, storageOf(func(b *Bench) cell { return cell{text: humanBytes(b.Storage.Flat)} })},
-		{"disk actual", lowerBest, storageOf(func(b *Bench) cell { return bytesCell(b.Storage.Disk.Actual) })},
-		{"overhead", lowerBest, storageOf(func(b *Bench) cell {
+		{"entries", report.NoBest, storageOf(func(b *Bench) report.Cell { return report.Cell{Text: workload.Count(b.Storage.Entries)} })},
+		{"flat array", report.NoBest, storageOf(func(b *Bench) report.Cell { return report.Cell{Text: report.Bytes(b.Storage.Flat)} })},
+		{"disk actual", report.LowerBest, storageOf(func(b *Bench) report.Cell { return report.BytesCell(b.Storage.Disk.Actual) })},
+		{"overhead", report.LowerBest, storageOf(func(b *Bench) report.Cell {
 			if b.Storage.Entries == 0 {
-				return none
+				return report.None
 			}
-			return cell{text: fmt.Sprintf("%.2f%%", b.Storage.Overhead), value: b.Storage.Overhead, valued: true}
+			return report.Cell{Text: fmt.Sprintf("%.2f%%", b.Storage.Overhead), Value: b.Storage.Overhead, Ranked: true}
 		})},
-		{"disk apparent", lowerBest, storageOf(func(b *Bench) cell { return bytesCell(b.Storage.Disk.Apparent) })},
-		{"files", noBest, storageOf(func(b *Bench) cell { return cell{text: strconv.Itoa(b.Storage.Disk.Files)} })},
-		{"reopened", lowerBest, storageOf(func(b *Bench) cell { return bytesCell(b.Storage.Reopened.Actual) })},
-	}
-	ioCell := func(get func(*Bench) int64) func(*Bench) cell {
-		return func(b *Bench) cell {
-			if b.IO == nil {
-				return cell{text: "n/a"}
-			}
-			return bytesCell(get(b))
-		}
+		{"disk apparent", report.LowerBest, storageOf(func(b *Bench) report.Cell { return report.BytesCell(b.Storage.Disk.Apparent) })},
+		{"files", report.NoBest, storageOf(func(b *Bench) report.Cell { return report.Cell{Text: strconv.Itoa(b.Storage.Disk.Files)} })},
+		{"reopened", report.LowerBest, storageOf(func(b *Bench) report.Cell { return report.BytesCell(b.Storage.Reopened.Actual) })},
 	}
 	cost := []metric{
-		{"wall", lowerBest, func(b *Bench) cell { return durationCell(b.Wall) }},
-		{"CPU user+sys", lowerBest, func(b *Bench) cell { return durationCell(b.CPUUser + b.CPUSys) }},
-		{"written (OS)", lowerBest, ioCell(func(b *Bench) int64 { return b.IO.WriteBytes })},
-		{"read (OS)", lowerBest, ioCell(func(b *Bench) int64 { return b.IO.ReadBytes })},
-		{"peak RSS", lowerBest, func(b *Bench) cell {
-			if b.PeakRSS == 0 {
-				return cell{text: "n/a"}
-			}
-			return bytesCell(b.PeakRSS)
-		}},
+		{"wall", report.LowerBest, func(b *Bench) report.Cell { return report.DurationCell(b.Wall) }},
+		{"CPU user+sys", report.LowerBest, func(b *Bench) report.Cell { return report.DurationCell(b.CPUUser + b.CPUSys) }},
+		{"written (OS)", report.LowerBest, func(b *Bench) report.Cell { return report.WrittenCell(b.IO) }},
+		{"read (OS)", report.LowerBest, func(b *Bench) report.Cell { return report.ReadCell(b.IO) }},
+		{"peak RSS", report.LowerBest, func(b *Bench) report.Cell { return report.PeakRSSCell(b.PeakRSS) }},
 	}
-	verify := []metric{{"checked", noBest, func(b *Bench) cell {
+	verify := []metric{{"checked", report.NoBest, func(b *Bench) report.Cell {
 		v := b.Verify
 		switch {
 		case v == nil:
-			return none
+			return report.None
 		case !v.OK():
-			return cell{text: fmt.Sprintf("%d missing, %d wrong of %s", v.Missing, v.Wrong, workload.Count(v.Expected))}
+			return report.Cell{Text: fmt.Sprintf("%d missing, %d wrong of %s", v.Missing, v.Wrong, workload.Count(v.Expected))}
 		case v.Expected == 0 && v.Read == 0 && b.Ops > 0:
-			return cell{text: "ok, none of " + workload.Count(b.Ops) + " found"}
+			return report.Cell{Text: "ok, none of " + workload.Count(b.Ops) + " found"}
 		}
-		return cell{text: "ok, " + workload.Count(v.Read) + " entries"}
+		return report.Cell{Text: "ok, " + workload.Count(v.Read) + " entries"}
 	}}}
 
-	return []table{
+	return report.Page{Intro: r.intro(), Engines: engines, Environment: r.Env.Lines(), Tables: []report.Table{
 		main,
 		grouped("Throughput (from engine time)", plain, all, throughput),
 		grouped(fmt.Sprintf("Latency (per operation; batch writes per batch; scans per %d entries)", ScanChunk), latencyLabel, all, latency),
@@ -343,31 +236,12 @@ func (r Report) tables() []table {
 		grouped("Cost (CPU of all threads and I/O counted by the OS, including the engine's close after a write)", plain, all, cost),
 		grouped("Verification (every entry read is checked; readCrc and readXxh64 against the checksum of the data written)", plain,
 			func(i int) bool { return has(i, func(b *Bench) bool { return b.Verify != nil }) }, verify),
-	}
+	}}
 }
 
-func durationCell(d time.Duration) cell {
-	return cell{text: humanDuration(d), value: float64(d), valued: true}
-}
-
-func bytesCell(n int64) cell {
-	return cell{text: humanBytes(n), value: float64(n), valued: true}
-}
-
-// envLines is the environment as label/value pairs for the text reports.
-func envLines(e workload.Environment) [][2]string {
-	var versions []string
-	for _, name := range slices.Sorted(maps.Keys(e.EngineVersions)) {
-		versions = append(versions, name+" "+e.EngineVersions[name])
-	}
-	return [][2]string{
-		{"CPU", fmt.Sprintf("%s, %d cores, %s RAM", e.CPUModel, e.Cores, humanBytes(e.MemoryBytes))},
-		{"System", fmt.Sprintf("%s/%s, kernel %s, %s", e.OS, e.Arch, e.Kernel, e.GoVersion)},
-		{"Data path", fmt.Sprintf("%s (%s)", e.DataPath, e.Filesystem)},
-		{"Sync", string(e.Sync)},
-		{"Seed", strconv.FormatUint(e.Seed, 10)},
-		{"Command", strings.Join(e.CommandLine, " ")},
-		{"Engines", strings.Join(versions, ", ")},
-		{"Started", e.Start.UTC().Format("2006-01-02 15:04:05 MST")},
-	}
+// metric is one figure of a benchmark.
+type metric struct {
+	name string
+	best report.Better
+	get  func(*Bench) report.Cell
 }

@@ -2,10 +2,6 @@ package micro
 
 import (
 	"bytes"
-	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,10 +9,9 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/internal/report/reporttest"
 	"github.com/tsbench/storage/workload"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // syntheticReport is a fixed report, not a real run: two engines that
 // passed and one that failed twice, with figures in the range of the
@@ -127,70 +122,32 @@ func syntheticReport() Report {
 	}
 }
 
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -update if intended):\n%s", name, got)
-	}
-}
-
 func TestReportGolden(t *testing.T) {
 	r := syntheticReport()
-	golden(t, "report.txt", []byte(r.String()))
-	golden(t, "report.md", []byte(r.Markdown()))
-	for name, write := range map[string]func(*bytes.Buffer) error{
-		"report.csv":     func(b *bytes.Buffer) error { return r.WriteCSV(b) },
-		"report.json":    func(b *bytes.Buffer) error { return r.WriteJSON(b) },
-		"report.gobench": func(b *bytes.Buffer) error { return r.WriteGoBench(b) },
-	} {
-		var b bytes.Buffer
-		if err := write(&b); err != nil {
-			t.Fatal(err)
-		}
-		golden(t, name, b.Bytes())
+	reporttest.Formats(t, r)
+	var b bytes.Buffer
+	if err := r.WriteGoBench(&b); err != nil {
+		t.Fatal(err)
 	}
+	reporttest.Golden(t, "report.gobench", b.Bytes())
 }
 
 // TestReportMarksBestAndFailures checks the main table's judgements
 // rather than its layout.
 func TestReportMarksBestAndFailures(t *testing.T) {
 	text := syntheticReport().String()
-	line := func(prefix string) string {
-		for _, l := range strings.Split(text, "\n") {
-			if strings.HasPrefix(l, prefix+" ") {
-				return l
-			}
-		}
-		t.Fatalf("no line %q in\n%s", prefix, text)
-		return ""
-	}
-	for prefix, want := range map[string][]string{
+	rows := map[string][]string{
 		// The failed engine was fastest, but a failed engine is never best.
 		"fillseq":      {"1.28  ", "0.610 *", "0.400"},
 		"readrandom":   {"7.75  ", "1.16 *", "0.900 !"},
 		"readrandom#2": {"6.90  ", "1.20 *", "0.900"},
 		"fill100K":     {"909  ", "480 *", "-"},
 		"Status":       {"ok", "ok", "FAILED !"},
-	} {
-		l := line(prefix)
-		if strings.HasSuffix(l, "*") {
-			t.Errorf("row %q: the failed engine is marked best: %s", prefix, l)
-		}
-		for _, w := range want {
-			if !strings.Contains(l, w) {
-				t.Errorf("row %q lacks %q: %s", prefix, w, l)
-			}
+	}
+	reporttest.Cells(t, text, rows)
+	for label := range rows {
+		if l := reporttest.Row(t, text, label); strings.HasSuffix(l, "*") {
+			t.Errorf("row %q: the failed engine is marked best: %s", label, l)
 		}
 	}
 	for _, want := range []string{
@@ -201,31 +158,10 @@ func TestReportMarksBestAndFailures(t *testing.T) {
 			t.Errorf("the report lacks %q", want)
 		}
 	}
-	one := Report{Results: syntheticReport().Results[:1]}
-	if strings.Contains(one.String(), " *\n") {
-		t.Error("a single engine has nothing to be best against")
-	}
 }
 
 // TestReportJSONRoundTrip checks that a Result survives JSON, as it does
 // when a child process hands it to the parent.
 func TestReportJSONRoundTrip(t *testing.T) {
-	var first bytes.Buffer
-	if err := syntheticReport().WriteJSON(&first); err != nil {
-		t.Fatal(err)
-	}
-	var back Report
-	if err := json.Unmarshal(first.Bytes(), &back); err != nil {
-		t.Fatal(err)
-	}
-	var second bytes.Buffer
-	if err := back.WriteJSON(&second); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(first.Bytes(), second.Bytes()) {
-		t.Error("JSON changes after a round trip")
-	}
-	if back.String() != syntheticReport().String() {
-		t.Error("the text report changes after a JSON round trip")
-	}
+	reporttest.JSONRoundTrip(t, syntheticReport())
 }

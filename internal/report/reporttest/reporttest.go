@@ -1,0 +1,111 @@
+// Package reporttest checks the reports of the benchmark packages, which
+// render with package report: every format against the golden files in
+// the package's testdata/ (go test -update rewrites them), rows of the
+// text, and a round trip through JSON.
+package reporttest
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// Report is a benchmark's report.
+type Report interface {
+	String() string
+	Markdown() string
+	WriteCSV(io.Writer) error
+	WriteJSON(io.Writer) error
+}
+
+// Golden compares got with testdata/name, or with -update writes it
+// there.
+func Golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run go test -update if intended):\n%s", name, got)
+	}
+}
+
+// Formats checks every format of r against its golden file: report.txt,
+// report.md, report.csv and report.json.
+func Formats(t *testing.T, r Report) {
+	t.Helper()
+	Golden(t, "report.txt", []byte(r.String()))
+	Golden(t, "report.md", []byte(r.Markdown()))
+	for name, write := range map[string]func(io.Writer) error{"report.csv": r.WriteCSV, "report.json": r.WriteJSON} {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
+			t.Fatal(err)
+		}
+		Golden(t, name, b.Bytes())
+	}
+}
+
+// Row returns the line of a text report whose first column is label.
+func Row(t *testing.T, text, label string) string {
+	t.Helper()
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, label+" ") {
+			return l
+		}
+	}
+	t.Fatalf("no row %q in\n%s", label, text)
+	return ""
+}
+
+// Cells checks that each row of a text report holds its wanted cells, in
+// any order.
+func Cells(t *testing.T, text string, want map[string][]string) {
+	t.Helper()
+	for label, cells := range want {
+		l := Row(t, text, label)
+		for _, c := range cells {
+			if !strings.Contains(l, c) {
+				t.Errorf("row %q lacks %q: %s", label, c, l)
+			}
+		}
+	}
+}
+
+// JSONRoundTrip checks that r comes back from its JSON unchanged, as
+// results do when a child process hands them to the parent: decoded, it
+// writes the same JSON and the same text.
+func JSONRoundTrip[R Report](t *testing.T, r R) {
+	t.Helper()
+	var first, second bytes.Buffer
+	if err := r.WriteJSON(&first); err != nil {
+		t.Fatal(err)
+	}
+	var back R
+	if err := json.Unmarshal(first.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if err := back.WriteJSON(&second); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first.Bytes(), second.Bytes()) {
+		t.Error("JSON changes after a round trip")
+	}
+	if back.String() != r.String() {
+		t.Error("the text report changes after a JSON round trip")
+	}
+}
