@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -48,22 +49,37 @@ func ParseConfig(name, text, source string) (Options, error) {
 		}
 	}
 	names := Names()
-	var unknown []string
+	var shared, own []string
 	for _, k := range md.Undecoded() {
 		if !slices.Contains(names, k[0]) {
-			unknown = append(unknown, k.String())
+			shared = append(shared, k.String())
 		}
 	}
 	for _, k := range mdt.Undecoded() {
 		if k[0] == name && len(k) > 1 {
-			unknown = append(unknown, k.String())
+			own = append(own, k.String())
 		}
 	}
-	if len(unknown) > 0 {
-		return Options{}, fmt.Errorf("%w: %s: unknown key %s; see configs/%s.toml for the valid keys", ErrConfig, source, strings.Join(unknown, ", "), name)
+	if len(shared) > 0 {
+		return Options{}, fmt.Errorf("%w: %s: unknown key %s; the shared keys are %s, and each engine's own go in a table named after it, such as [%s]", ErrConfig, source, strings.Join(shared, ", "), strings.Join(sharedKeys(), ", "), name)
+	}
+	if len(own) > 0 {
+		return Options{}, fmt.Errorf("%w: %s: unknown key %s; see configs/%s.toml for the valid keys", ErrConfig, source, strings.Join(own, ", "), name)
 	}
 	if _, err := o.WithDefaults(); err != nil {
 		return Options{}, fmt.Errorf("%w: %s: %w", ErrConfig, source, err)
 	}
 	return o, nil
+}
+
+// sharedKeys lists the TOML keys of Options, for error messages.
+func sharedKeys() []string {
+	t := reflect.TypeFor[Options]()
+	var keys []string
+	for i := range t.NumField() {
+		if k := t.Field(i).Tag.Get("toml"); k != "" && k != "-" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }

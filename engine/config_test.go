@@ -50,6 +50,7 @@ func TestParseConfigErrors(t *testing.T) {
 	}{
 		{"malformed", "testmem", "sync = \"none\n", engine.ErrConfig, "test.toml"},
 		{"unknown shared key", "testmem", "cache_sise = 1\n", engine.ErrConfig, "cache_sise"},
+		{"unknown shared key lists the valid ones", "testmem", "cache_sise = 1\n", engine.ErrConfig, "cache_size, write_buffer_size"},
 		{"unknown key in the engine table", "testmem", "[testmem]\nlevle = 1\n", engine.ErrConfig, "levle"},
 		{"unregistered table", "testmem", "[nosuch]\nx = 1\n", engine.ErrConfig, "nosuch"},
 		{"wrong type", "testmem", "cache_size = \"big\"\n", engine.ErrConfig, "cache_size"},
