@@ -2,6 +2,8 @@ package workload
 
 import (
 	"testing"
+
+	"github.com/tsbench/storage/internal/scanbuf"
 )
 
 // The harness's own costs per point, to compare with the engines': run
@@ -58,15 +60,15 @@ func BenchmarkVerifyChunk(b *testing.B) {
 	g := Generator{Series: 1, Seed: 1}
 	var buf batchBuf
 	buf.fill(g, 0, chunkPoints)
-	var ch chunk
+	var ch scanbuf.Chunk
 	v := &Verification{}
 	b.ReportAllocs()
 	for range b.N {
 		c := checker{gen: g, v: v, next: 0, hi: chunkPoints}
 		for j := range buf.len() {
-			ch.add(buf.key(j), buf.value(j))
+			ch.Add(buf.key(j), buf.value(j))
 		}
-		ch.verify(&c)
+		verifyChunk(&ch, &c)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*chunkPoints), "ns/point")
 }

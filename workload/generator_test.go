@@ -3,6 +3,8 @@ package workload
 import (
 	"bytes"
 	"testing"
+
+	"github.com/tsbench/storage/internal/scanbuf"
 )
 
 func TestGeneratorDeterministic(t *testing.T) {
@@ -162,14 +164,14 @@ func TestVerifyNoAlloc(t *testing.T) {
 	g := Generator{Series: 1, Seed: 1}
 	var b batchBuf
 	b.fill(g, 0, chunkPoints)
-	var ch chunk
+	var ch scanbuf.Chunk
 	v := &Verification{}
 	if n := testing.AllocsPerRun(100, func() {
 		c := checker{gen: g, v: v, series: 0, next: 0, hi: chunkPoints}
 		for j := range b.len() {
-			ch.add(b.key(j), b.value(j))
+			ch.Add(b.key(j), b.value(j))
 		}
-		ch.verify(&c)
+		verifyChunk(&ch, &c)
 		c.finish()
 	}); n != 0 {
 		t.Errorf("copying and verifying a chunk allocates %v times", n)

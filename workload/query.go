@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/scanbuf"
 )
 
 // chunkPoints is how many entries a scan copies out before pausing its
@@ -45,13 +46,13 @@ func (r *runner) scan(s *stepRun, c *checker) (read int64, err error) {
 		s.add(time.Since(t0))
 		return 0, fmt.Errorf("new iterator: %w", err)
 	}
-	r.chunk.reset()
+	r.chunk.Reset()
 	for ok := it.First(); ok; ok = it.Next() {
-		r.chunk.add(it.Key(), it.Value())
-		if r.chunk.len() == chunkPoints {
+		r.chunk.Add(it.Key(), it.Value())
+		if r.chunk.Len() == chunkPoints {
 			spent += time.Since(t0)
-			read += int64(r.chunk.len())
-			r.chunk.verify(c)
+			read += int64(r.chunk.Len())
+			verifyChunk(&r.chunk, c)
 			t0 = time.Now()
 			if c.past {
 				break // the engine ignored the upper bound: skip the rest
@@ -63,43 +64,20 @@ func (r *runner) scan(s *stepRun, c *checker) (read int64, err error) {
 		err = cerr
 	}
 	s.add(spent + time.Since(t0))
-	read += int64(r.chunk.len())
-	r.chunk.verify(c)
+	read += int64(r.chunk.Len())
+	verifyChunk(&r.chunk, c)
 	if err != nil {
 		return read, fmt.Errorf("iterator: %w", err)
 	}
 	return read, nil
 }
 
-// chunk holds entries copied out of an iterator, in buffers reused from
-// chunk to chunk.
-type chunk struct {
-	keys, vals   []byte
-	kends, vends []int
-}
-
-func (c *chunk) reset() {
-	c.keys, c.vals = c.keys[:0], c.vals[:0]
-	c.kends, c.vends = c.kends[:0], c.vends[:0]
-}
-
-func (c *chunk) add(k, v []byte) {
-	c.keys = append(c.keys, k...)
-	c.kends = append(c.kends, len(c.keys))
-	c.vals = append(c.vals, v...)
-	c.vends = append(c.vends, len(c.vals))
-}
-
-func (c *chunk) len() int { return len(c.kends) }
-
-// verify checks every entry with c and empties the chunk.
-func (ch *chunk) verify(c *checker) {
-	kfrom, vfrom := 0, 0
-	for j := range ch.kends {
-		c.check(ch.keys[kfrom:ch.kends[j]], ch.vals[vfrom:ch.vends[j]])
-		kfrom, vfrom = ch.kends[j], ch.vends[j]
+// verifyChunk checks every entry of ch with c and empties ch.
+func verifyChunk(ch *scanbuf.Chunk, c *checker) {
+	for j := range ch.Len() {
+		c.check(ch.Entry(j))
 	}
-	ch.reset()
+	ch.Reset()
 }
 
 // checker verifies one series' scan: it expects the points of the series

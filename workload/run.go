@@ -11,6 +11,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/internal/scanbuf"
 )
 
 // tick is how often progress is reported and open files are sampled.
@@ -123,7 +124,7 @@ type runner struct {
 	hist   *measure.Histogram
 	log    io.Writer
 	batch  batchBuf
-	chunk  chunk
+	chunk  scanbuf.Chunk
 	bounds []byte
 	warned map[string]bool
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/scanbuf"
 )
 
 // ScanChunk is how many entries a scan reads between looks at the clock:
@@ -106,7 +107,7 @@ func (s *Session) scan(b *benchmark, n int64) func(*benchRun) error {
 		v := &Verification{Expected: n}
 		r.verify = v
 		var (
-			ch     chunk
+			ch     scanbuf.Chunk
 			crc    uint32
 			xxh    = xxhash.New()
 			want   = make([]byte, keys.Size())
@@ -115,9 +116,9 @@ func (s *Session) scan(b *benchmark, n int64) func(*benchRun) error {
 			checkd int64 // entries checked
 		)
 		check := func() {
-			for j := range ch.len() {
+			for j := range ch.Len() {
 				pos := checkd + int64(j)
-				k, val := ch.entry(j)
+				k, val := ch.Entry(j)
 				if pos >= n || present == 0 {
 					v.Wrong++
 					v.problem("unexpected entry %q", k)
@@ -134,8 +135,8 @@ func (s *Session) scan(b *benchmark, n int64) func(*benchRun) error {
 					v.problem("entry %d of the scan (key %q) has a wrong value", pos, k)
 				}
 			}
-			checkd += int64(ch.len())
-			ch.reset()
+			checkd += int64(ch.Len())
+			ch.Reset()
 		}
 		t0 := time.Now()
 		it, err := s.db.NewIterator(engine.IterOptions{})
@@ -159,7 +160,7 @@ func (s *Session) scan(b *benchmark, n int64) func(*benchRun) error {
 			k, val := it.Key(), it.Value()
 			switch b.hash {
 			case hashNone:
-				ch.add(k, val)
+				ch.Add(k, val)
 			case hashCRC32:
 				crc = crc32.Update(crc32.Update(crc, crc32.IEEETable, k), crc32.IEEETable, val)
 			case hashXXH64:
@@ -181,7 +182,7 @@ func (s *Session) scan(b *benchmark, n int64) func(*benchRun) error {
 		// holds entries it should not.
 		extra := ok && pass == present
 		if extra && b.hash == hashNone {
-			ch.add(it.Key(), it.Value())
+			ch.Add(it.Key(), it.Value())
 		}
 		err = it.Err()
 		if cerr := it.Close(); err == nil {
@@ -249,33 +250,4 @@ func (s *Session) eachExpected(read int64, expected func(int64) int64, gen uint6
 		s.cfg.KeyType.Put(key, i)
 		f(key, vals.value(i, gen))
 	}
-}
-
-// chunk holds entries copied out of an iterator, in buffers reused from
-// chunk to chunk.
-type chunk struct {
-	keys, vals   []byte
-	kends, vends []int
-}
-
-func (c *chunk) reset() {
-	c.keys, c.vals = c.keys[:0], c.vals[:0]
-	c.kends, c.vends = c.kends[:0], c.vends[:0]
-}
-
-func (c *chunk) add(k, v []byte) {
-	c.keys = append(c.keys, k...)
-	c.kends = append(c.kends, len(c.keys))
-	c.vals = append(c.vals, v...)
-	c.vends = append(c.vends, len(c.vals))
-}
-
-func (c *chunk) len() int { return len(c.kends) }
-
-func (c *chunk) entry(j int) (k, v []byte) {
-	kfrom, vfrom := 0, 0
-	if j > 0 {
-		kfrom, vfrom = c.kends[j-1], c.vends[j-1]
-	}
-	return c.keys[kfrom:c.kends[j]], c.vals[vfrom:c.vends[j]]
 }
