@@ -44,4 +44,15 @@
 // step up to the timed one):
 //
 //	go test -run '^$' -bench 'TimeSeries/engine=pebble' -benchtime 200000x -count 6 ./bench
+//
+// BenchmarkNative is the yardstick of the harness itself: for each C
+// engine (leveldb, hyperleveldb, rocksdb, lmdb) it runs the write and
+// query steps through the harness and through a C program doing the same
+// work on the same library (bench/native, compiled by the benchmark with
+// cgo's compiler and flags), in alternating rounds, and reports harness
+// time over native time per step, best of the rounds:
+//
+//	go test -run '^$' -bench Native -benchtime 3x ./bench -engines rocksdb,leveldb
+//
+// -native-points and -native-series size each run (default 2M over 10k).
 package bench

@@ -78,7 +78,7 @@ func report(b *testing.B, st *workload.Step, cfg workload.Config) {
 		b.ReportMetric(float64(l.Max.Nanoseconds()), "max-ns"+per)
 	}
 	if live := livePoints(st.Name, cfg.Points); live > 0 {
-		b.ReportMetric(float64(st.Disk.Actual)/float64(live), "disk-B/point")
+		b.ReportMetric(float64(st.Disk.Used)/float64(live), "disk-B/point")
 	}
 	b.ReportMetric(float64((st.CPUUser+st.CPUSys).Nanoseconds())/float64(max(st.Points, 1)), "cpu-ns/op")
 }

@@ -7,20 +7,52 @@
 //
 // Every backend lives in its own package under engine/, registers itself
 // from init, and passes the one acceptance suite in engine/enginetest.
-// Capabilities only some engines have are small optional interfaces
-// (see Flusher and Backgrounder), found by type assertion with a fallback.
+// Open wraps every backend once, as database/sql wraps a driver, and
+// enforces this contract for all of them: use after Close, Close with
+// iterators open, the key domain, a directory open twice (ErrLocked, in
+// one process or two), the rule for failed batches. Errors that mean the
+// same on every engine are this package's Err sentinels, which backends
+// wrap around their native error.
 //
-// Keys and values are arbitrary byte strings; keys are ordered bytewise
-// (bytes.Compare), so 0x00 sorts before 0xff.
+// Capabilities only some engines have are small optional interfaces found
+// by type assertion. Each that has a fallback comes with a function that
+// uses the engine's own or the fallback, and every engine from Open
+// implements it: NewSnapshot (Snapshotter; fallback: one shared
+// iterator), SetBounds (BoundsSetter; fallback: reopen the iterator),
+// EstimateSize (SizeEstimator; fallback: scan the range), ReadMetrics
+// (MetricsReporter; fallback: none known), Checkpoint (Checkpointer;
+// fallback: Copy into a new engine). Flusher and Backgrounder have no
+// fallback: an engine from Open has them only when its backend does.
+// What describes the backend rather than the data (Describer, Processes,
+// Sizer) is not forwarded: BackendAs and Unwrap reach the backend, as
+// errors.Unwrap reaches a wrapped error.
+//
+// # Keys
+//
+// Keys and values are byte strings; keys are ordered bytewise
+// (bytes.Compare), so 0x00 sorts before 0xff. Every engine stores the
+// keys of CommonLimits: 1 to 511 bytes, not beginning with "!badger!".
+// Most store more (the empty key, keys of any length); what each cannot
+// is in its Driver.Limits, which LimitsOf reports for an open engine. A
+// write of a key outside them fails with ErrKeyNotSupported, or
+// ErrTooLarge for a key too long; a Get of one finds nothing and a Delete
+// of one does nothing.
 //
 // # Concurrency
 //
 // An Engine is safe for concurrent use: Get, Put, Delete, DeleteRange,
 // NewIterator, NewBatch, Batch.Commit and Compact may be called from
-// several goroutines at once. A Batch or an Iterator belongs to one
-// goroutine at a time. Close must be called once, after every other call
-// on the engine has returned and every Iterator has been closed; calls
-// after Close return ErrClosed.
+// several goroutines at once, and so may a Snapshot's calls. A Batch or
+// an Iterator belongs to one goroutine at a time. Close must be called
+// once, after every Iterator and Snapshot has been closed (it fails with
+// ErrOpenIterators before) and every other call on the engine has
+// returned; an engine from Open waits for calls still in flight rather
+// than crash. Calls after Close return ErrClosed, and a Batch may still
+// be closed then.
+//
+// Iterators and snapshots see the state when they were made. Compact runs
+// beside them unless the engine's Limits say ExclusiveCompact, in which
+// case it fails with ErrOpenIterators while any is open.
 //
 // # Ownership of byte slices
 //

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/tsbench/storage/engine"
@@ -30,6 +31,17 @@ var errTestFail = errors.New("testfail: cannot open")
 type testmemOptions struct {
 	Level int    `toml:"level"`
 	Mode  string `toml:"mode"`
+}
+
+// Resolve fills in the default level, 3, and refuses a negative one.
+func (o testmemOptions) Resolve(engine.Options) (any, error) {
+	if o.Level < 0 {
+		return nil, fmt.Errorf("%w: level %d is negative", engine.ErrInvalidOptions, o.Level)
+	}
+	if o.Level == 0 {
+		o.Level = 3
+	}
+	return o, nil
 }
 
 var testmem testmemDriver

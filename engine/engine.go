@@ -1,14 +1,17 @@
 package engine
 
 // Engine is an open key-value store. See the package documentation for
-// concurrency and slice ownership rules.
+// concurrency and slice ownership rules, and for the keys it stores.
 type Engine interface {
 	// Get returns a copy of the value stored under key, or an error
 	// wrapping ErrNotFound.
 	Get(key []byte) ([]byte, error)
-	// Put stores value under key, replacing any previous value.
+	// Put stores value under key, replacing any previous value. A key the
+	// engine cannot store (see Limits) fails with ErrKeyNotSupported or
+	// ErrTooLarge.
 	Put(key, value []byte) error
-	// Delete removes key; deleting an absent key is not an error.
+	// Delete removes key; deleting an absent key is not an error, nor is
+	// deleting one the engine cannot store.
 	Delete(key []byte) error
 	// DeleteRange removes every key k with start <= k < end. Engines without
 	// a native range delete scan and delete in chunks, so concurrent readers
@@ -22,13 +25,27 @@ type Engine interface {
 	NewIterator(opts IterOptions) (Iterator, error)
 	// Compact rewrites the storage of keys in [start, end) so that deleted
 	// data leaves the disk; nil bounds mean unbounded. It returns when done.
+	// Open iterators and snapshots keep their view. An engine whose Limits
+	// say ExclusiveCompact cannot compact beside them and fails with
+	// ErrOpenIterators instead; CommonLimits says so too, so portable code
+	// closes them first.
 	Compact(start, end []byte) error
 	// Close releases the engine. It fails with ErrOpenIterators while any
-	// iterator is open.
+	// iterator or snapshot is open.
 	Close() error
 }
 
 // Batch collects puts and deletes to apply all-or-nothing in one commit.
+//
+// Commit either applies every operation or none. On success the batch is
+// empty, ready for reuse. On failure it is left unchanged, Len and Size
+// included: the operations are the caller's data, so an error must not
+// drop them silently, and every engine can keep them (a native batch
+// survives a failed write). The caller then retries it (after
+// ErrNoSpace was dealt with), splits it (after ErrTooLarge) or drops it
+// with Reset. A put of a key the engine cannot store is held back and
+// makes every Commit fail with ErrKeyNotSupported or ErrTooLarge until
+// Reset.
 type Batch interface {
 	// Put records a put; key and value are copied.
 	Put(key, value []byte)
@@ -37,10 +54,23 @@ type Batch interface {
 	// Len reports how many operations the batch holds.
 	Len() int
 	// Commit applies every operation atomically, honoring Options.Sync, and
-	// empties the batch so it can be reused.
+	// empties the batch so it can be reused; see Batch for a failure.
 	Commit() error
 	// Close releases the batch, dropping uncommitted operations.
 	Close() error
+}
+
+// SizedBatch is a Batch that reports its size and can be emptied without
+// a commit. Every batch of an engine from Open, and of engine/memory, is
+// one.
+type SizedBatch interface {
+	Batch
+	// Size reports the bytes of the keys and values recorded since the
+	// batch was last emptied, the same for every engine: a caller caps its
+	// batches with it. An engine's own overhead per entry is not counted.
+	Size() int
+	// Reset empties the batch without applying it, keeping it open.
+	Reset()
 }
 
 // IterOptions bounds an iterator. Nil bounds mean unbounded.
@@ -76,6 +106,14 @@ type Iterator interface {
 	// Close releases the iterator. It returns Err's error, if any.
 	Close() error
 }
+
+// The optional interfaces below are capabilities only some backends have,
+// found by type assertion. Those with a fallback any engine can run
+// (Snapshotter, BoundsSetter, SizeEstimator, MetricsReporter,
+// Checkpointer) come with a function that picks the backend's own or the
+// fallback, and every engine from Open implements them; Flusher and
+// Backgrounder have none, so an engine from Open implements them only
+// when its backend does.
 
 // Flusher is implemented by engines that buffer writes in memory and can
 // force them to storage (memtable flush, fsync). Callers fall back to

@@ -8,9 +8,11 @@ var (
 	// ErrClosed is returned by any call on an engine, batch or iterator
 	// after it (or the engine it came from) was closed.
 	ErrClosed = errors.New("engine: closed")
-	// ErrOpenIterators is returned by Close while iterators are still open;
-	// the engine stays open so they can be closed first.
-	ErrOpenIterators = errors.New("engine: iterators still open; close them before the engine")
+	// ErrOpenIterators is returned by Close while iterators or snapshots
+	// are still open, by Snapshot.Close while the snapshot's iterators are,
+	// and by Compact on an engine whose Limits say ExclusiveCompact. What
+	// was refused stays usable, so they can be closed first.
+	ErrOpenIterators = errors.New("engine: iterators or snapshots still open; close them first")
 	// ErrUnknownEngine is returned by Open and LoadConfig for a name no
 	// backend registered; the message lists the registered names.
 	ErrUnknownEngine = errors.New("engine: unknown engine")
@@ -21,4 +23,33 @@ var (
 	ErrInvalidOptions = errors.New("engine: invalid options")
 	// ErrConfig is returned by LoadConfig for a malformed file or unknown key.
 	ErrConfig = errors.New("engine: bad config")
+
+	// The errors below mean the same thing whichever engine returns them:
+	// backends wrap their native error with one, so that errors.Is works
+	// across engines and the native message survives.
+
+	// ErrLocked is returned by Open while the directory is open in another
+	// engine, in this process or another.
+	ErrLocked = errors.New("engine: directory in use by another open engine; close that one first")
+	// ErrTooLarge is returned for a key longer than the engine's
+	// Limits.MaxKeySize, or a value or batch larger than the engine takes
+	// in one write. Nothing of the write was applied.
+	ErrTooLarge = errors.New("engine: too large for this engine")
+	// ErrKeyNotSupported is returned for a write of a key outside the
+	// engine's key domain: empty where Limits.MinKeySize is 1, or under one
+	// of its Limits.ReservedPrefixes.
+	ErrKeyNotSupported = errors.New("engine: key not supported by this engine")
+	// ErrBroken is returned by every call after a maintenance step (such as
+	// Compact swapping files) failed half way; the data on disk is intact,
+	// so close the engine and open it again.
+	ErrBroken = errors.New("engine: unusable after a failed maintenance step; close and reopen it")
+	// ErrCorrupt is returned when the engine finds its files damaged.
+	ErrCorrupt = errors.New("engine: data corrupted")
+	// ErrNoSpace is returned when a write finds the disk or the engine's
+	// preallocated space (such as LMDB's map) full.
+	ErrNoSpace = errors.New("engine: no space left")
+	// ErrNotSupported is returned for an optional call the engine has
+	// neither natively nor through a fallback, such as Checkpoint on an
+	// engine that was not opened with Open.
+	ErrNotSupported = errors.New("engine: not supported by this engine")
 )

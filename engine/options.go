@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"cmp"
+	"fmt"
+)
 
 // SyncMode says when a commit reaches stable storage. The same profile is
 // applied to every engine so that their numbers compare.
@@ -67,25 +70,17 @@ func (o *Options) WithDefaults() (Options, error) {
 	if r.CacheSize < 0 || r.WriteBufferSize < 0 || r.MaxOpenFiles < 0 {
 		return r, fmt.Errorf("%w: cache_size, write_buffer_size and max_open_files must not be negative", ErrInvalidOptions)
 	}
-	if r.CacheSize == 0 {
-		r.CacheSize = DefaultCacheSize
-	}
-	if r.WriteBufferSize == 0 {
-		r.WriteBufferSize = DefaultWriteBufferSize
-	}
-	if r.MaxOpenFiles == 0 {
-		r.MaxOpenFiles = DefaultMaxOpenFiles
-	}
-	if r.BloomBitsPerKey == 0 {
-		r.BloomBitsPerKey = DefaultBloomBitsPerKey
-	}
+	r.CacheSize = cmp.Or(r.CacheSize, DefaultCacheSize)
+	r.WriteBufferSize = cmp.Or(r.WriteBufferSize, DefaultWriteBufferSize)
+	r.MaxOpenFiles = cmp.Or(r.MaxOpenFiles, DefaultMaxOpenFiles)
+	r.BloomBitsPerKey = cmp.Or(r.BloomBitsPerKey, DefaultBloomBitsPerKey)
 	return r, nil
 }
 
-// EngineOptions returns o.Engine as *T, a new zero *T when it is nil, or
-// an error wrapping ErrInvalidOptions when it holds another engine's type.
-// Backends call it from their Open.
-func EngineOptions[T any](o Options, name string) (*T, error) {
+// OptionsFor returns o.Engine as *T, a new zero *T when it is nil, or an
+// error wrapping ErrInvalidOptions when it holds another engine's type.
+// Backends call it from their Open with their own options type.
+func OptionsFor[T any](o Options, name string) (*T, error) {
 	switch v := o.Engine.(type) {
 	case nil:
 		return new(T), nil

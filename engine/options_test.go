@@ -46,27 +46,27 @@ func TestWithDefaults(t *testing.T) {
 	}
 }
 
-func TestEngineOptions(t *testing.T) {
-	got, err := engine.EngineOptions[testmemOptions](engine.Options{}, "testmem")
+func TestOptionsFor(t *testing.T) {
+	got, err := engine.OptionsFor[testmemOptions](engine.Options{}, "testmem")
 	if err != nil || got == nil || *got != (testmemOptions{}) {
 		t.Errorf("nil Engine: %+v, %v; want a new zero value", got, err)
 	}
 	var typedNil *testmemOptions
-	got, err = engine.EngineOptions[testmemOptions](engine.Options{Engine: typedNil}, "testmem")
+	got, err = engine.OptionsFor[testmemOptions](engine.Options{Engine: typedNil}, "testmem")
 	if err != nil || got == nil {
 		t.Errorf("typed nil Engine: %v, %v; want a new zero value", got, err)
 	}
 	mine := &testmemOptions{Level: 3}
-	got, err = engine.EngineOptions[testmemOptions](engine.Options{Engine: mine}, "testmem")
+	got, err = engine.OptionsFor[testmemOptions](engine.Options{Engine: mine}, "testmem")
 	if err != nil || got != mine {
 		t.Errorf("own type: %v, %v; want the same pointer", got, err)
 	}
 	type otherOptions struct{ Level int }
-	_, err = engine.EngineOptions[testmemOptions](engine.Options{Engine: &otherOptions{}}, "testmem")
+	_, err = engine.OptionsFor[testmemOptions](engine.Options{Engine: &otherOptions{}}, "testmem")
 	if !errors.Is(err, engine.ErrInvalidOptions) {
 		t.Errorf("another engine's options: %v, want ErrInvalidOptions", err)
 	}
-	_, err = engine.EngineOptions[testmemOptions](engine.Options{Engine: testmemOptions{}}, "testmem")
+	_, err = engine.OptionsFor[testmemOptions](engine.Options{Engine: testmemOptions{}}, "testmem")
 	if !errors.Is(err, engine.ErrInvalidOptions) {
 		t.Errorf("a value instead of a pointer: %v, want ErrInvalidOptions", err)
 	}

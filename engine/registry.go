@@ -3,18 +3,21 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 )
 
 // Driver is what a backend registers: how to open it, how to make its
-// engine-specific options for config files, and which library it runs.
+// engine-specific options for config files, which library it runs and
+// which keys it cannot store.
 type Driver struct {
-	// Open opens or creates the engine in dir. opts has defaults filled in.
+	// Open opens or creates the engine in dir, an existing directory that
+	// no other open engine uses. opts has its defaults filled in already:
+	// the backend must not apply them again. Open wraps what it returns,
+	// so the backend need not check for use after Close, count iterators,
+	// or check keys against Limits.
 	Open func(dir string, opts Options) (Engine, error)
 	// NewOptions returns a pointer to the backend's zero-valued options, the
 	// target for its TOML table. Nil if the backend has no options of its own.
@@ -22,6 +25,23 @@ type Driver struct {
 	// Version reports the version of the library behind the engine, alone
 	// ("1.23", "v1.1.5"): reports show it after the engine's name.
 	Version func() string
+	// Build says how that library was built, measured from the loaded
+	// library where it can be: "release, official rocksdbjni binary",
+	// "release, built from source with -O2 -DNDEBUG", "Go module v2.1.7".
+	// A benchmark reports it beside the version, since one version can be
+	// a release or a debug build.
+	Build func() string
+	// Limits are the keys the engine cannot store and whether Compact
+	// needs every iterator closed; Open enforces them. Zero means none. A
+	// backend whose limits depend on its options returns them from a
+	// method Limits() Limits instead.
+	Limits Limits
+	// Recognize reports whether dir, not empty and without the ENGINE
+	// marker, holds a store of this engine, by files no other engine
+	// writes; Open then adopts it and writes the marker. Without it, or
+	// when it says no, Open refuses such a directory untouched
+	// (ErrWrongEngine). Nil: no store is recognised.
+	Recognize func(dir string) (bool, error)
 }
 
 var (
@@ -76,13 +96,22 @@ func Version(name string) string {
 	return d.Version()
 }
 
-// markerFile records in every engine directory which engine wrote it, so
-// that opening it with another engine fails clearly instead of reading
-// garbage or creating a second store beside the first.
-const markerFile = "ENGINE"
+// Build reports how the library behind a registered engine was built (see
+// Driver.Build), or "" if it does not say.
+func Build(name string) string {
+	d, err := Lookup(name)
+	if err != nil || d.Build == nil {
+		return ""
+	}
+	return d.Build()
+}
 
 // Open opens the engine registered as name in dir, creating dir if needed.
-// A nil opts means all defaults.
+// A nil opts means all defaults. The engine it returns enforces the
+// contract in this package's documentation whatever the backend: it
+// refuses a directory open in another engine (ErrLocked) or written by
+// another engine (ErrWrongEngine), applies the defaults once, and keeps
+// the rules on Close, iterators and keys.
 func Open(name, dir string, opts *Options) (Engine, error) {
 	d, err := Lookup(name)
 	if err != nil {
@@ -95,28 +124,31 @@ func Open(name, dir string, opts *Options) (Engine, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("engine: open %s in %s: %w (choose a writable directory)", name, dir, err)
 	}
-	marker := filepath.Join(dir, markerFile)
-	b, err := os.ReadFile(marker)
-	fresh := errors.Is(err, fs.ErrNotExist)
-	switch {
-	case fresh:
-	case err != nil:
-		return nil, fmt.Errorf("engine: open %s in %s: %w", name, dir, err)
-	case strings.TrimSpace(string(b)) != name:
-		owner := strings.TrimSpace(string(b))
-		return nil, fmt.Errorf("%w: %s was written by %q, not %q; open it as %s or choose an empty directory", ErrWrongEngine, dir, owner, name, owner)
+	if err := adopt(d, name, dir); err != nil {
+		return nil, err
+	}
+	marker, fresh, err := claim(name, dir)
+	if err != nil {
+		return nil, err
 	}
 	e, err := d.Open(dir, o)
+	if err == nil && e == nil {
+		err = errors.New("the driver returned no engine and no error")
+	}
 	if err != nil {
+		unclaim(marker, fresh)
 		return nil, fmt.Errorf("engine: open %s in %s: %w", name, dir, err)
 	}
-	// The marker is written only once the engine opened, so a failed first
-	// open does not claim the directory.
 	if fresh {
-		if err := os.WriteFile(marker, []byte(name+"\n"), 0o644); err != nil {
+		if err := mark(marker, name); err != nil {
 			e.Close()
+			unclaim(marker, fresh)
 			return nil, fmt.Errorf("engine: open %s in %s: %w (choose a writable directory)", name, dir, err)
 		}
 	}
-	return e, nil
+	lim := d.Limits
+	if l, ok := e.(interface{ Limits() Limits }); ok {
+		lim = l.Limits() // they depend on the backend's options
+	}
+	return wrap(&handle{be: e, name: name, opts: o, lim: lim, marker: marker}), nil
 }

@@ -1,60 +1,54 @@
 #!/usr/bin/env bash
-# Builds HyperLevelDB from source into build/hyperleveldb/ for the
-# engine/hyperleveldb cgo binding:
+# Builds HyperLevelDB 1.0.2 as a release library and installs it under
+# PREFIX (default /usr/local) for the engine/hyperleveldb cgo binding:
 #
-#   build/hyperleveldb/libhyperleveldb.a           static library
-#   build/hyperleveldb/include/hyperleveldb/c.h    its C API header
+#   PREFIX/lib/libhyperleveldb.so.1.0.2 (and the .so.1, .so links)
+#   PREFIX/include/hyperleveldb/c.h     its C API, renamed (see below)
+#   PREFIX/lib/pkgconfig/hyperleveldb.pc
 #
 # HyperLevelDB is a LevelDB fork with the same C symbols (leveldb_*) and
-# C++ namespace (leveldb::), so linked naively beside Debian's LevelDB one
-# would silently run the other's code. Here the namespace is renamed with
+# C++ namespace (leveldb::), so loaded naively beside LevelDB one would
+# silently run the other's code. Here the namespace is renamed with
 # -Dleveldb=hyperleveldb, every C API name gets a hyper prefix through a
-# force-included header, the objects are linked into one relocatable object
-# and every symbol but the renamed C API is made local.
+# force-included header, and a linker version script exports only the
+# renamed C API: every C++ symbol stays inside the library. Its soname,
+# libhyperleveldb.so.1, differs from the unrenamed upstream build's
+# libhyperleveldb.so.0, which has another ABI.
+#
+# It is compiled with -O2 -DNDEBUG, and with -frecord-gcc-switches so that
+# the flags can be read back from the installed library.
 #
 # The source ships only inside the npm package leveldown-hyper@2.0.0; its
 # checksum is pinned below. One file of ours is compiled in beside it,
-# scripts/hyperleveldb-compact.cc (see there why). Re-running is quick: a
-# stamp keyed by the checksums of the tarball and of both scripts skips an
-# up-to-date build.
+# scripts/hyperleveldb-compact.cc (see there why). Re-running is instant:
+# a stamp keyed by the checksum and both scripts skips an up-to-date
+# install.
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 
+readonly VERSION=1.0.2
+readonly SOVERSION=1
 readonly PACKAGE=leveldown-hyper@2.0.0
 readonly TARBALL=leveldown-hyper-2.0.0.tgz
 readonly SHA256=a68babb9f256d0651fcbcfe3ef8e45ee3f7a7fb3e4bcbe865e4566f0ac14e035
-readonly SRC=package/deps/leveldb/leveldb-hyper-1.0.2
+readonly SRC=package/deps/leveldb/leveldb-hyper-$VERSION
 readonly CONF=package/deps/leveldb/leveldb-hyper-conf/linux
+readonly LIBRARY=libhyperleveldb.so.$VERSION
 
-root=$(cd "$(dirname "$0")/.." && pwd)
 extra="$root/scripts/hyperleveldb-compact.cc"
-download="$root/build/download"
-out="$root/build/hyperleveldb"
-
-die() {
-	echo "build-hyperleveldb: $*" >&2
-	exit 1
-}
-
-need() {
-	command -v "$1" >/dev/null || die "$1 not found; $2"
-}
-
 need sha256sum "install coreutils"
 need flock "install util-linux"
-# One build at a time: a second caller waits, then finds it up to date.
-mkdir -p "$download"
-exec 9>"$root/build/.hyperleveldb.lock"
-flock 9
-stamp="$SHA256 $(cat "$0" "$extra" | sha256sum | cut -d' ' -f1)"
-if [[ -f $out/libhyperleveldb.a && -f $out/include/hyperleveldb/c.h &&
-	"$(cat "$out/stamp" 2>/dev/null)" == "$stamp" ]]; then
+lock hyperleveldb
+
+stampfile="$root/build/hyperleveldb.stamp"
+stamp="$PREFIX $SHA256 $(cat "$0" "$extra" | sha256sum | cut -d' ' -f1)"
+if up_to_date "$stampfile" "$stamp" && [[ -f $PREFIX/lib/$LIBRARY && -f $PREFIX/include/hyperleveldb/c.h &&
+	-f $PREFIX/lib/pkgconfig/hyperleveldb.pc ]]; then
 	exit 0
 fi
 
 need g++ "install g++ (apt-get install g++)"
-for tool in ld objcopy ar nm; do
-	need "$tool" "install binutils (apt-get install binutils)"
-done
+need nm "install binutils (apt-get install binutils)"
 [[ -f /usr/include/snappy.h ]] || die "snappy.h not found; install libsnappy-dev (apt-get install libsnappy-dev)"
 
 if [[ ! -f $download/$TARBALL ]]; then
@@ -63,14 +57,13 @@ if [[ ! -f $download/$TARBALL ]]; then
 	(cd "$download" && npm pack --silent --ignore-scripts "$PACKAGE" >/dev/null) ||
 		die "npm pack $PACKAGE failed; check network access, or copy $TARBALL into $download"
 fi
-got=$(sha256sum "$download/$TARBALL" | cut -d' ' -f1)
-[[ $got == "$SHA256" ]] ||
-	die "$download/$TARBALL has sha256 $got, want $SHA256; delete it to fetch it again"
+check_sha256 "$download/$TARBALL" "$SHA256"
 
-echo "build-hyperleveldb: compiling HyperLevelDB into $out"
+echo "build-hyperleveldb: compiling HyperLevelDB $VERSION (under a minute)"
 work=$(mktemp -d "$root/build/hyperleveldb-work.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 tar -xzf "$download/$TARBALL" -C "$work"
+cd "$work"
 src="$work/$SRC"
 
 # Every leveldb_* name of the C API (functions, types, enum constants)
@@ -78,10 +71,9 @@ src="$work/$SRC"
 # spelled out in the header the binding includes, whose include guard
 # also changes so it can sit beside LevelDB's own c.h.
 grep -o '\bleveldb_[A-Za-z0-9_]*' "$src/hyperleveldb/c.h" | sort -u |
-	sed 's/.*/#define & hyper&/' >"$work/rename.h"
-mkdir -p "$work/include/hyperleveldb"
+	sed 's/.*/#define & hyper&/' >rename.h
 sed -e 's/\bleveldb_/hyperleveldb_/g' -e 's/STORAGE_LEVELDB_INCLUDE_C_H_/HYPERLEVELDB_C_H_/' \
-	"$src/hyperleveldb/c.h" >"$work/include/hyperleveldb/c.h"
+	"$src/hyperleveldb/c.h" >c.h
 
 # The library's sources are the ones its own Makefile.am lists, plus ours;
 # each basename is unique, so the objects land side by side in obj/.
@@ -89,28 +81,36 @@ mapfile -t sources < <(sed -n "s|^libhyperleveldb_la_SOURCES += |$src/|p" "$src/
 ((${#sources[@]} > 0)) || die "no sources found in $src/Makefile.am"
 sources+=("$extra")
 cxxflags=(
-	-O2 -fPIC -DNDEBUG -pthread -std=gnu++11 -w
+	-O2 -DNDEBUG -frecord-gcc-switches -fPIC -pthread -std=gnu++11 -w
 	-DOS_LINUX -DLEVELDB_PLATFORM_POSIX -DHAVE_CONFIG_H=1 -DSNAPPY
 	-Dleveldb=hyperleveldb -include "$work/rename.h"
 	-I"$work/$CONF" -I"$src"
 )
-mkdir "$work/obj"
-(cd "$work/obj" && printf '%s\n' "${sources[@]}" |
-	xargs -P "$(nproc)" -n 1 g++ "${cxxflags[@]}" -c) || die "compilation failed"
+mkdir obj
+(cd obj && printf '%s\n' "${sources[@]}" | xargs -P 2 -n 1 g++ "${cxxflags[@]}" -c) ||
+	die "compilation failed"
 
-# One relocatable object in which only hyperleveldb_* stays global. Its
-# COMDAT groups are dropped too: their members are now private, and a
-# group could otherwise be discarded at the final link in favour of a
-# same-named one from another C++ object, leaving our references dangling.
-ld -r -o "$work/linked.o" "$work"/obj/*.o
-nm --defined-only --extern-only "$work/linked.o" | awk '$3 ~ /^hyperleveldb_/ { print $3 }' >"$work/keep.txt"
-objcopy --keep-global-symbols="$work/keep.txt" --remove-section=.group "$work/linked.o" "$work/hyperleveldb.o"
-leaked=$(nm --defined-only --extern-only "$work/hyperleveldb.o" | awk '$3 !~ /^hyperleveldb_/')
-[[ -z $leaked ]] || die "symbols other than hyperleveldb_* are still global: $leaked"
+# Only hyperleveldb_* is exported; the linker binds every other reference
+# inside the library. Snappy is linked in statically, so that a program
+# that also loads RocksDB's release library (which exports a Snappy of its
+# own) cannot bind HyperLevelDB's compression to RocksDB's copy.
+printf '{\n  global: hyperleveldb_*;\n  local: *;\n};\n' >exports.map
+g++ -shared -o "$LIBRARY" -Wl,-soname,"libhyperleveldb.so.$SOVERSION" \
+	-Wl,--version-script=exports.map -Wl,--no-undefined -Wl,--as-needed \
+	obj/*.o -Wl,--push-state,-Bstatic -lsnappy -Wl,--pop-state -pthread || die "linking failed"
+leaked=$(nm -D --defined-only "$LIBRARY" | awk '$3 !~ /^hyperleveldb_/ { print $3 }')
+[[ -z $leaked ]] || die "symbols other than hyperleveldb_* are exported: $leaked"
 
-rm -rf "$out"
-mkdir -p "$out"
-ar rcsD "$out/libhyperleveldb.a" "$work/hyperleveldb.o"
-cp -r "$work/include" "$out/"
-echo "$stamp" >"$out/stamp"
-echo "build-hyperleveldb: done ($(wc -l <"$work/keep.txt") C API symbols)"
+echo "build-hyperleveldb: installing HyperLevelDB $VERSION into $PREFIX"
+as_root install -D -m 0755 "$LIBRARY" "$PREFIX/lib/$LIBRARY"
+as_root ln -sfn "$LIBRARY" "$PREFIX/lib/libhyperleveldb.so.$SOVERSION"
+as_root ln -sfn "libhyperleveldb.so.$SOVERSION" "$PREFIX/lib/libhyperleveldb.so"
+as_root install -D -m 0644 c.h "$PREFIX/include/hyperleveldb/c.h"
+write_pc hyperleveldb "$VERSION" "HyperLevelDB with its C API renamed to hyperleveldb_*, a release build (-O2 -DNDEBUG)" "-lhyperleveldb"
+if [[ $PREFIX == /usr/local ]]; then
+	as_root ldconfig
+else
+	echo "build-hyperleveldb: add $PREFIX/lib to LD_LIBRARY_PATH and $PREFIX/lib/pkgconfig to PKG_CONFIG_PATH" >&2
+fi
+echo "$stamp" >"$stampfile"
+echo "build-hyperleveldb: done ($(nm -D --defined-only "$LIBRARY" | wc -l) C API symbols)"

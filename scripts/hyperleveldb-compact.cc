@@ -1,6 +1,6 @@
 // hyperleveldb_tsb_compact_range: a CompactRange that also cleans tables
 // the C API's compact_range never rewrites. scripts/build-hyperleveldb.sh
-// compiles it into libhyperleveldb.a with the library's own flags, so the
+// compiles it into libhyperleveldb.so with the library's own flags, so the
 // names here are renamed like the rest (leveldb:: becomes hyperleveldb::).
 //
 // CompactRange merges every level holding keys of the range into the

@@ -1,19 +1,28 @@
 #!/usr/bin/env bash
-# Installs what building and testing need, and nothing more: Debian's -dev
-# packages for the C engines, HyperLevelDB built from source, and the Go
-# modules. Quick and silent when everything is already there.
+# Installs what building and testing need, and nothing more: Debian's
+# compression and build packages, release builds of the C++ engines under
+# PREFIX (default /usr/local) with pkg-config files, and the Go modules.
+# Quick and silent when everything is already there.
+#
+#   RocksDB       the official release library (inside rocksdbjni on Maven
+#                 Central), pinned by version and sha256: scripts/install-rocksdb.sh
+#   LevelDB       1.23 built from Debian's pinned source with -O2 -DNDEBUG:
+#                 scripts/build-leveldb.sh
+#   HyperLevelDB  built from source with its names renamed:
+#                 scripts/build-hyperleveldb.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Libraries are checked as Debian packages; tools by command, since npm
 # may come from another package (nodejs) than Debian's npm.
-packages=(libleveldb-dev librocksdb-dev libsnappy-dev libzstd-dev liblz4-dev libbz2-dev zlib1g-dev)
+packages=(libsnappy-dev libzstd-dev liblz4-dev libbz2-dev zlib1g-dev libkyotocabinet-dev pkgconf patchelf etcd-server chromium)
 missing=()
 for p in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-command -v npm >/dev/null || missing+=(npm)
-command -v g++ >/dev/null || missing+=(g++)
+for tool in npm:npm g++:g++ cmake:cmake mvn:maven unzip:unzip; do
+	command -v "${tool%%:*}" >/dev/null || missing+=("${tool#*:}")
+done
 if ((${#missing[@]})); then
 	echo "setup: installing ${missing[*]}" >&2
 	sudo=""
@@ -22,5 +31,7 @@ if ((${#missing[@]})); then
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-scripts/build-hyperleveldb.sh
 go mod download
+scripts/install-rocksdb.sh
+scripts/build-leveldb.sh
+scripts/build-hyperleveldb.sh

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // MaxPoints bounds Config.Points so that every timestamp of both write
@@ -32,24 +34,19 @@ type Config struct {
 	Settle bool `json:"settle"`
 	// SettleTimeout bounds each settle wait. Zero means DefaultSettleTimeout.
 	SettleTimeout time.Duration `json:"settle_timeout_ns,omitempty"`
+	// Preloaded says the store already holds the write step's N points,
+	// from a dataset an earlier run wrote (package dataset): Run skips
+	// the write step and starts with the query. Default false.
+	Preloaded bool `json:"-"`
+	// AfterWrite, if not nil, is called once the write step has passed,
+	// before the next starts and outside every step's measurements: where
+	// a caller saves the dataset. Default nil.
+	AfterWrite func() error `json:"-"`
 	// Progress receives progress of each step; nil is silent.
-	Progress Progress `json:"-"`
+	Progress harness.Progress `json:"-"`
 	// Log receives warnings, such as a metric the OS does not provide or a
 	// settle that timed out; nil discards them.
 	Log io.Writer `json:"-"`
-}
-
-// Progress is told how each step advances. Run calls Begin and End from its
-// own goroutine and Update from a ticker goroutine between them, a few
-// times a second, so that drawing progress never runs inside timed work.
-type Progress interface {
-	// Begin starts a step: its label (as in the report) and how many
-	// points it will handle.
-	Begin(step string, total int64)
-	// Update reports how many points are done so far.
-	Update(done int64)
-	// End finishes the step; the last Update reported its total.
-	End()
 }
 
 // Validate reports the first setting Run cannot use, as an error wrapping

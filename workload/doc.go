@@ -3,7 +3,7 @@
 // reproducible, verified and honestly measured, for any engine.Engine.
 //
 //	res, err := workload.Run(db, dir, workload.Config{Points: 1e6, Series: 1000, Batch: 1000, Seed: 1})
-//	fmt.Print(workload.Report{Env: workload.CollectEnvironment(dir), Results: []*workload.Result{res}})
+//	fmt.Print(workload.Report{Env: harness.CollectEnvironment(dir), Results: []*workload.Result{res}})
 //
 // # Data
 //
@@ -52,10 +52,11 @@
 // compactions are charged; bytes the OS read and wrote (/proc/self/io),
 // and write amplification = written bytes / logical bytes, where logical
 // bytes are the key+value bytes written (write steps), deleted (delete),
-// or left live (compact); the directory's allocated and apparent size and
-// file count after the step; peak RSS (VmHWM, reset before each step) and
-// the most open file descriptors seen; HDR-histogram latency percentiles
-// of write batches, per-series scans and per-series deletes.
+// or left live (compact); the directory's size three ways (see Sizes on
+// disk) and file count after the step; peak RSS (VmHWM, reset before
+// each step) and the most open file descriptors seen; HDR-histogram
+// latency percentiles of write batches, per-series scans and per-series
+// deletes.
 //
 // Data generation and encoding happen before each batch's timer starts;
 // a scan's timer covers the engine and copying each entry into a reused
@@ -69,30 +70,86 @@
 // after it, so deferred compaction is charged to the step that caused it.
 // Without it, background work spills into the next step's CPU and I/O.
 //
+// # Engines that work in other processes
+//
+// An engine may do its work outside this process: a local etcd cluster's
+// members are processes of their own, and this process only sends them
+// requests. Such a backend lists them (engine.Processes), and each step
+// adds their CPU time (/proc/<pid>/stat, exact to 10 ms per process) and
+// storage traffic (/proc/<pid>/io) to the process's own, so the CPU, I/O
+// and write amplification figures cover the engine's whole work;
+// processes.count says how many were counted, and processes.cpu_user_ns
+// and cpu_sys_ns which part of the CPU time was theirs. Their memory is
+// reported apart, processes.peak_rss_bytes, the sum of each one's peak
+// during the step, while peak_rss_bytes stays this process's. A process that exits or
+// starts during a step (a member killed mid-run) is left out of that
+// step, with a warning. A cluster on other machines is measured by none of
+// these figures: only its time is. Where the backend reports its data's
+// size itself (engine.Sizer), engine_size holds it after each step,
+// beside the directory's: for etcd, the members' backend files, in use
+// and on disk, summed over the members.
+//
+// # Sizes on disk
+//
+// Each step measures the engine's directory three ways, summed over its
+// regular files:
+//
+//   - used_bytes, the "DB size" of the reports: per file, its allocated
+//     bytes capped at its length. Data counts, to the byte; space an
+//     engine preallocated past the end of a file (Pebble and RocksDB
+//     fallocate each write-ahead log ahead of its writes) and the holes of
+//     a sparse file (LMDB and bbolt keep their file as long as their map)
+//     do not. Stale data inside a file's length does: a log file that an
+//     engine recycles keeps its old records past the new ones.
+//   - actual_bytes: the allocated blocks, what du shows: what the
+//     directory takes from the file system, preallocated space included.
+//   - apparent_bytes: the file lengths, what ls and du --apparent-size
+//     show, holes included.
+//
+// used_bytes is never more than either of the others. An engine whose
+// actual_bytes far exceed its used_bytes has reserved space it has not
+// written yet.
+//
 // # Output
 //
-// Report renders results side by side: String for a terminal, Markdown,
-// WriteCSV (long form: engine, step, metric, value, unit) and WriteJSON.
-// The JSON schema is Report's, field names as in the json tags:
+// Report renders results side by side: String for a terminal (at most
+// 120 columns), Markdown, HTML (one self-contained page with charts),
+// WriteCSV (long form, one figure a row: run_id, start, engine, repeat,
+// step, metric, stat, value, unit, text; see report.CSV), WriteJSON and
+// WriteGoBench (a line per step of each run, for benchstat). An engine
+// run several times has a Result per run (Repeat); every format then
+// shows the median of each figure and its spread, and JSON and CSV add a
+// summary. A figure is named everywhere by its path in the JSON
+// (time_ns, disk.used_bytes, latency.p99_ns), so Step's documentation is
+// the one definition of each. The JSON schema is Report's, field names
+// as in the json tags:
 //
 //	{
+//	  "run_id": "20240620T120000Z-3f9a1c",
 //	  "environment": {cpu_model, cores, memory_bytes, kernel, os, arch, go_version,
 //	                  data_path, filesystem, command_line[], seed, sync,
-//	                  engine_versions{name: version}, start},
+//	                  engine_versions{name: version}, engine_builds{name: build}, start},
 //	  "results": [{
-//	    "engine", "version", "options" (engine.Options, effective), "error",
+//	    "engine", "repeat", "version", "engine_description", "error",
+//	    "options" (engine.Effective: TOML names, every default filled in),
 //	    "config": {points, series, batch, seed, settle, settle_timeout_ns},
+//	    "dataset": {path, created, method, clone_ns} (when the write step's points came
+//	               from a dataset of package dataset, and the write step did not run),
 //	    "steps": [{
 //	      name, label, points, time_ns, wall_ns, settle_ns, settle_timed_out,
 //	      points_per_sec, us_per_point, cpu_user_ns, cpu_sys_ns,
 //	      io: {read_bytes, write_bytes, cancelled_write_bytes} (absent if unavailable),
 //	      logical_bytes, write_amp,
-//	      disk: {actual_bytes, apparent_bytes, files},
+//	      disk: {used_bytes, actual_bytes, apparent_bytes, files},
+//	      engine_size: {in_use_bytes, on_disk_bytes} (engines that report it),
 //	      peak_rss_bytes, open_fds,
+//	      processes: {count, cpu_user_ns, cpu_sys_ns, peak_rss_bytes} (engines working in processes of their own),
 //	      latency: {count, p50_ns, p99_ns, p999_ns, max_ns} (absent for compaction),
 //	      verify: {expected, read, missing, unexpected, wrong_values, first_problem} (queries),
 //	      error
 //	    }]
-//	  }]
+//	  }],
+//	  "summary": [{engine, runs, steps: [{name, figures: [{metric, unit, n, median, min, max}]}]}]
+//	               (when an engine ran more than once)
 //	}
 package workload

@@ -1,6 +1,10 @@
 package workload
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -8,7 +12,9 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/internal/report/reporttest"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // syntheticReport is a fixed report, not a real run: two engines that
@@ -26,7 +32,7 @@ func syntheticReport() Report {
 			CPUSys:       t / 5,
 			IO:           &measure.IO{ReadBytes: int64(1e9 * mult), WriteBytes: int64(7e9 * mult), CancelledWriteBytes: 1 << 20},
 			LogicalBytes: pts * 35,
-			Disk:         diskusage.Usage{Actual: disk, Apparent: disk + disk/10, Files: int(disk >> 26)},
+			Disk:         diskusage.Usage{Used: disk, Actual: disk + 3*70<<20, Apparent: disk + disk/10, Files: int(disk >> 26)}, // preallocated logs: the wrong size shows
 			PeakRSS:      int64(300e6 * mult),
 			OpenFDs:      int(120 * mult),
 		}
@@ -48,8 +54,9 @@ func syntheticReport() Report {
 		return st
 	}
 	rocks := &Result{
-		Engine: "rocksdb", Version: "8.9.1", Config: cfg,
-		Options: engine.Options{Sync: engine.SyncNone, CacheSize: 64 << 20, WriteBufferSize: 64 << 20, MaxOpenFiles: 1000, BloomBitsPerKey: 10},
+		Header: harness.Header{Engine: "rocksdb", Version: "8.9.1",
+			Options: withTable(sharedOptions(), "rocksdb", map[string]any{"block_size": int64(4096), "max_background_jobs": int64(4)})},
+		Config: cfg,
 		Steps: []Step{
 			step(StepWrite, 21*time.Minute+18600*time.Millisecond, 3_435_973_837, 1),
 			step(StepQuery, 2*time.Minute+44990*time.Millisecond, 3_435_973_837, 0.1),
@@ -60,8 +67,9 @@ func syntheticReport() Report {
 		},
 	}
 	lmdb := &Result{
-		Engine: "lmdb", Version: "0.9.31", Config: cfg,
-		Options: engine.Options{Sync: engine.SyncNone, CacheSize: 64 << 20, WriteBufferSize: 64 << 20, MaxOpenFiles: 1000, BloomBitsPerKey: 10},
+		Header: harness.Header{Engine: "lmdb", Version: "0.9.31",
+			Options: withTable(sharedOptions(), "lmdb", map[string]any{"map_size": int64(1 << 30), "growth_factor": 2.0})},
+		Config: cfg,
 		Steps: []Step{
 			step(StepWrite, time.Hour+13*time.Minute+21300*time.Millisecond, 8_160_437_862, 2),
 			step(StepQuery, 5*time.Minute+24800*time.Millisecond, 8_160_437_862, 0.1),
@@ -73,8 +81,9 @@ func syntheticReport() Report {
 	}
 	lmdb.Steps[3].Latency = nil
 	broken := &Result{
-		Engine: "broken", Version: "0.1", Config: cfg,
-		Options: engine.Options{Sync: engine.SyncNone},
+		Header: harness.Header{Engine: "broken", Version: "0.1",
+			Options: sharedOptions()},
+		Config: cfg,
 		Steps: []Step{
 			step(StepWrite, 10*time.Minute+45410*time.Millisecond, 3_435_973_837, 1),
 			step(StepQuery, 13*time.Minute+49010*time.Millisecond, 3_435_973_837, 0.1),
@@ -89,21 +98,131 @@ func syntheticReport() Report {
 	broken.Steps[2].WriteAmp = 0
 	broken.Error = "query: " + q.Error + "; delete: " + broken.Steps[2].Error
 	return Report{
-		Env: Environment{
+		Env: harness.Environment{
 			CPUModel: "Intel(R) Xeon(R) CPU @ 2.20GHz", Cores: 2, MemoryBytes: 24 << 30,
 			Kernel: "6.1.0-18-amd64", OS: "linux", Arch: "amd64", GoVersion: "go1.26.8",
 			DataPath: "/data/bench", Filesystem: "ext4",
 			CommandLine: []string{"benchmark-storage", "-engine", "rocksdb,lmdb,broken", "-points", "100M", "-series", "500k", "-settle"},
 			Seed:        42, Sync: engine.SyncNone,
 			EngineVersions: map[string]string{"rocksdb": "8.9.1", "lmdb": "0.9.31", "broken": "0.1"},
+			EngineBuilds:   map[string]string{"rocksdb": "release, official rocksdbjni binary", "lmdb": "release, built from source with -O2 -DNDEBUG"},
 			Start:          time.Date(2014, 6, 20, 12, 0, 0, 0, time.UTC),
 		},
 		Results: []*Result{rocks, lmdb, broken},
 	}
 }
 
+// sharedOptions are the shared options with their defaults, as
+// engine.Effective records them.
+func sharedOptions() map[string]any {
+	return map[string]any{"sync": "none", "cache_size": int64(64 << 20), "write_buffer_size": int64(64 << 20),
+		"disable_compression": false, "max_open_files": int64(1000), "bloom_bits_per_key": int64(10)}
+}
+
+// withTable adds an engine's own options to o.
+func withTable(o map[string]any, engine string, own map[string]any) map[string]any {
+	o[engine] = own
+	return o
+}
+
 func TestReportGolden(t *testing.T) {
-	reporttest.Formats(t, syntheticReport())
+	r := syntheticReport()
+	r.RunID = "20140620T120000Z-0a1b2c"
+	reporttest.Formats(t, "report", r)
+	var b bytes.Buffer
+	if err := r.WriteGoBench(&b); err != nil {
+		t.Fatal(err)
+	}
+	reporttest.Golden(t, "report.gobench", b.Bytes())
+}
+
+// repeated is r with every engine run three times: the second run as
+// r's, the first 10% faster and the third 30% slower and 2% larger.
+func repeated(r Report) Report {
+	var out []*Result
+	for k, scale := range []float64{0.9, 1, 1.3} {
+		for _, res := range r.Results {
+			c := *res
+			c.Repeat = k + 1
+			c.Steps = slices.Clone(res.Steps)
+			for i := range c.Steps {
+				st := &c.Steps[i]
+				st.Time = time.Duration(float64(st.Time) * scale)
+				if k == 2 {
+					st.Disk.Used += st.Disk.Used / 50
+				}
+				if st.PointsPerSec > 0 {
+					st.PointsPerSec /= scale
+				}
+			}
+			out = append(out, &c)
+		}
+	}
+	r.Results = out
+	return r
+}
+
+// TestReportRepeated checks a report of engines run three times: every
+// format shows medians and spreads, and the JSON and CSV carry them.
+func TestReportRepeated(t *testing.T) {
+	r := repeated(syntheticReport())
+	r.RunID = "20140620T120000Z-0a1b2c"
+	reporttest.Formats(t, "repeated", r)
+	text := r.String()
+	reporttest.Cells(t, text, map[string][]string{
+		"Write 100M values": {"21m18.6s ±30% *", "1h13m21.3s ±30%"},
+		"DB size":           {"3.20 GiB ±2% *"},
+		"Status":            {"ok", "FAILED !"},
+	})
+	if !strings.Contains(text, "Each engine ran 3 times") {
+		t.Error("the introduction does not say how many times engines ran")
+	}
+	var b bytes.Buffer
+	if err := r.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		Results []*Result
+		Summary []Summary
+	}
+	if err := json.Unmarshal(b.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Results) != 9 || len(out.Summary) != 3 || out.Summary[0].Runs != 3 {
+		t.Fatalf("JSON has %d results and summary %+v, want 9 and 3 engines of 3 runs", len(out.Results), out.Summary)
+	}
+	var took *report.FigureStats
+	for i, f := range out.Summary[0].Steps[0].Figures {
+		if f.Metric == "time_ns" {
+			took = &out.Summary[0].Steps[0].Figures[i]
+		}
+	}
+	want := float64(21*time.Minute + 18600*time.Millisecond)
+	if took == nil || took.N != 3 || took.Median != want || took.Min != float64(time.Duration(want*0.9)) || took.Max != float64(time.Duration(want*1.3)) {
+		t.Errorf("summary of rocksdb's write time = %+v, want the median %v of 3 runs, from 0.9 to 1.3 times it", took, want)
+	}
+}
+
+// TestReportManyEngines checks that a report of eight engines still fits
+// 120 columns: wide tables are split.
+func TestReportManyEngines(t *testing.T) {
+	r := repeated(syntheticReport())
+	var many []*Result
+	for i := range 8 {
+		for _, res := range r.Results[:2] {
+			c := *res
+			c.Engine = fmt.Sprintf("%s-%d", res.Engine, i)
+			many = append(many, &c)
+		}
+	}
+	r.Results = many
+	text := r.String()
+	reporttest.Fits(t, text)
+	for i := range 8 {
+		if !strings.Contains(text, fmt.Sprintf("lmdb-%d", i)) {
+			t.Errorf("engine lmdb-%d is missing", i)
+		}
+	}
 }
 
 // TestReportMarksBestAndFailures checks the main table's judgements
@@ -116,6 +235,7 @@ func TestReportMarksBestAndFailures(t *testing.T) {
 		"Query 100M values": {"2m44.99s *", "5m24.8s  ", "13m49.01s !"},
 		"Delete 50M values": {"1m53.84s *", "6m15.98s  ", "7s !"},
 		"Compaction":        {"3m20.27s  ", "1.548µs *", "-"},
+		"DB size":           {"3.20 GiB *", "7.60 GiB  ", "3.20 GiB"}, // used bytes after the write
 		"Status":            {"ok", "ok", "FAILED !"},
 	})
 	if strings.HasSuffix(reporttest.Row(t, text, "Write 100M values"), "*") {
@@ -131,7 +251,7 @@ func TestReportMarksBestAndFailures(t *testing.T) {
 // labels of the others.
 func TestReportConfigOfCrashedEngine(t *testing.T) {
 	r := syntheticReport()
-	crashed := &Result{Engine: "crashed", Error: "child process: signal: killed"}
+	crashed := &Result{Header: harness.Header{Engine: "crashed"}, Error: "child process: signal: killed"}
 	r.Results = append([]*Result{nil, crashed}, r.Results...)
 	text := r.String()
 	if !strings.HasPrefix(text, "100M points over 500k series") {
@@ -152,11 +272,21 @@ func TestReportJSONRoundTrip(t *testing.T) {
 	reporttest.JSONRoundTrip(t, syntheticReport())
 }
 
-func TestCount(t *testing.T) {
-	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1k", 1500: "1.5k", 1234: "1234", 10_000: "10k",
-		500_000: "500k", 1_500_000: "1.5M", 50_000_000: "50M", 100_000_001: "100000001", 1_230_000: "1.23M", 2e9: "2G"} {
-		if got := Count(n); got != want {
-			t.Errorf("Count(%d) = %q, want %q", n, got, want)
-		}
+// TestReportHTML renders the HTML report of engines run three times in a
+// real browser: it must be self-contained and draw something.
+func TestReportHTML(t *testing.T) {
+	page := repeated(syntheticReport()).HTML()
+	reporttest.SelfContained(t, page)
+	reporttest.Screenshot(t, "workload", page, 1280, 4600)
+}
+
+func TestReportGoBenchRepeated(t *testing.T) {
+	var b bytes.Buffer
+	if err := repeated(syntheticReport()).WriteGoBench(&b); err != nil {
+		t.Fatal(err)
+	}
+	// One line per run of every step that passed: benchstat sees n=3.
+	if n := strings.Count(b.String(), "BenchmarkSeries/engine=rocksdb/step=write/points=100M/series=500k\t"); n != 3 {
+		t.Errorf("%d lines for rocksdb's write step, want 3:\n%s", n, b.String())
 	}
 }

@@ -3,9 +3,10 @@ package workload
 import (
 	"time"
 
-	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/workload/dataset"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // Step names, in the order Run runs them. They are stable identifiers
@@ -23,17 +24,16 @@ const (
 var StepNames = []string{StepWrite, StepQuery, StepDelete, StepCompact, StepQueryAfterDelete, StepWriteMore}
 
 // Result is one engine's run. Run fills Config, Steps and Error; the
-// caller, which knows how it opened the engine, fills Engine, Version and
-// Options.
+// caller, which knows how it opened the engine, fills the Header.
 type Result struct {
-	// Engine is the registered engine name.
-	Engine string `json:"engine"`
-	// Version is the engine library's version (engine.Version).
-	Version string `json:"version,omitempty"`
-	// Options are the effective options the engine was opened with.
-	Options engine.Options `json:"options"`
+	// Header names the engine, its version and options; the caller fills
+	// it.
+	harness.Header
 	// Config is the workload that ran.
 	Config Config `json:"config"`
+	// Dataset says where the write step's points came from when this run
+	// did not write them (Config.Preloaded); the caller fills it.
+	Dataset *dataset.Reuse `json:"dataset,omitempty"`
 	// Steps holds the steps that ran, in order; a run stopped by an
 	// engine error has fewer than six.
 	Steps []Step `json:"steps"`
@@ -82,11 +82,14 @@ type Step struct {
 	MicrosPerPoint float64 `json:"us_per_point"`
 	// CPUUser and CPUSys are the CPU time of every thread of the process
 	// (engine background threads included) from the step's start to the
-	// end of Settle.
+	// end of Settle, plus that of the processes the engine works in
+	// (engine.Processes, such as a local etcd cluster's members; see
+	// Processes).
 	CPUUser time.Duration `json:"cpu_user_ns"`
 	CPUSys  time.Duration `json:"cpu_sys_ns"`
-	// IO is the storage traffic the OS charged to the process over the same
-	// span as the CPU time; nil if /proc/self/io is unavailable.
+	// IO is the storage traffic the OS charged to the process, and to the
+	// engine's processes, over the same span as the CPU time; nil if
+	// /proc/self/io is unavailable.
 	IO *measure.IO `json:"io,omitempty"`
 	// LogicalBytes is the key+value bytes the step is about: written (write
 	// steps), deleted (delete), live after it (compact), read (queries).
@@ -95,11 +98,23 @@ type Step struct {
 	// compact steps; 0 for queries or when IO is unavailable.
 	WriteAmp float64 `json:"write_amp"`
 	// Disk is the engine directory's footprint after the step (after
-	// Settle, when settling).
+	// Settle, when settling): used bytes (the reports' "DB size"), actual
+	// and apparent bytes, as the package doc defines them.
 	Disk diskusage.Usage `json:"disk"`
+	// EngineSize is the size of the data as the engine reports it after
+	// the step (engine.Sizer), summed over its copies; nil if it does not.
+	// For etcd, the members' backend files: a given cluster's data is not
+	// in the directory at all.
+	EngineSize *EngineSize `json:"engine_size,omitempty"`
 	// PeakRSS is the process's peak resident memory in bytes during the
-	// step; 0 if unavailable.
+	// step; 0 if unavailable. The engine's processes are in Processes.
 	PeakRSS int64 `json:"peak_rss_bytes"`
+	// Processes is how many of the engine's own processes CPUUser, CPUSys
+	// and IO include (those that ran through the whole step), their part
+	// of that CPU time, and the sum of their peak resident memory. nil for an engine that works in this
+	// process, and for a cluster on other machines, whose work no figure
+	// here includes.
+	Processes *harness.EngineProcesses `json:"processes,omitempty"`
 	// OpenFDs is the most file descriptors seen open during the step,
 	// sampled a few times a second; 0 if unavailable.
 	OpenFDs int `json:"open_fds"`
@@ -111,6 +126,14 @@ type Step struct {
 	// Error is why the step failed: an engine error or a verification
 	// failure; "" if it passed.
 	Error string `json:"error,omitempty"`
+}
+
+// EngineSize is what an engine reports of its data's size (engine.Sizer).
+type EngineSize struct {
+	// InUse is the bytes holding data.
+	InUse int64 `json:"in_use_bytes"`
+	// OnDisk is the bytes the engine's files take, free pages included.
+	OnDisk int64 `json:"on_disk_bytes"`
 }
 
 // Verification counts what a query step read against what it expected.

@@ -12,6 +12,7 @@ import (
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/scanbuf"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // tick is how often progress is reported and open files are sampled.
@@ -28,6 +29,10 @@ const tick = 200 * time.Millisecond
 //  4. compact: Compact(nil, nil).
 //  5. query_after_delete: points H..N-1, checked like step 2.
 //  6. write_more: points N..N+H-1, later in time and sequence.
+//
+// With cfg.Preloaded the store already holds step 1's points (a reused
+// dataset) and Run starts at step 2; cfg.AfterWrite runs once step 1 has
+// passed, unmeasured.
 //
 // A verification failure is recorded in its step and in Result.Error and
 // the run goes on; an engine error ends the run after recording its step.
@@ -65,6 +70,9 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 		{StepQueryAfterDelete, n - h, r.query(h, n), nil},
 		{StepWriteMore, h, r.write(n, n+h), r.spotCheck(n, n+h)},
 	}
+	if cfg.Preloaded {
+		steps = steps[1:]
+	}
 	var errs []error
 	for _, s := range steps {
 		st, fatal, err := r.step(s.name, Label(s.name, cfg), s.points, s.body)
@@ -72,6 +80,11 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 			if aerr := s.after(); aerr != nil {
 				st.Error = strings.TrimPrefix(st.Error+"; "+oneLine(aerr), "; ")
 				err = errors.Join(err, aerr)
+			}
+		}
+		if s.name == StepWrite && err == nil && cfg.AfterWrite != nil {
+			if aerr := cfg.AfterWrite(); aerr != nil {
+				errs = append(errs, fmt.Errorf("after the write step: %w", aerr))
 			}
 		}
 		res.Steps = append(res.Steps, st)
@@ -101,17 +114,17 @@ func Label(name string, cfg Config) string {
 	n, h := cfg.Points, cfg.Points/2
 	switch name {
 	case StepWrite:
-		return "Write " + Count(n) + " values"
+		return "Write " + harness.Count(n) + " values"
 	case StepQuery:
-		return "Query " + Count(n) + " values"
+		return "Query " + harness.Count(n) + " values"
 	case StepDelete:
-		return "Delete " + Count(h) + " values"
+		return "Delete " + harness.Count(h) + " values"
 	case StepCompact:
 		return "Compaction"
 	case StepQueryAfterDelete:
-		return "Query " + Count(n-h) + " values"
+		return "Query " + harness.Count(n-h) + " values"
 	case StepWriteMore:
-		return "Write " + Count(h) + " values"
+		return "Write " + harness.Count(h) + " values"
 	}
 	return name
 }
@@ -158,18 +171,15 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 	case StepCompact:
 		run.logical = r.gen.LogicalBytes(r.cfg.Points/2, r.cfg.Points)
 	}
-	if err := measure.ResetPeakRSS(); err != nil {
-		r.warn("rss", "peak RSS covers the whole process, not each step: %v", err)
-	}
 	mon := r.monitor(label, points, &run.done)
-	before, err := measure.Take()
+	span, err := harness.StartSpan(harness.EnginePIDs(r.db)...)
 	if err != nil {
 		mon.stop()
 		st.Error = err.Error()
 		return st, err, err
 	}
 	fatal = body(run)
-	st.Wall = time.Since(before.Time)
+	st.Wall = span.Elapsed()
 	st.OpenFDs = mon.stop()
 	if r.cfg.Settle {
 		st.Settle, st.SettleTimedOut = r.settle()
@@ -177,18 +187,9 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 			fmt.Fprintf(r.log, "workload: %s: engine still busy after %v; sizes may still change\n", name, r.cfg.settleTimeout())
 		}
 	}
-	if after, err := measure.Take(); err == nil {
-		d := after.Sub(before)
-		st.CPUUser, st.CPUSys = d.User, d.Sys
-		if d.IOErr == nil {
-			st.IO = &d.IO
-		} else {
-			r.warn("io", "no I/O figures: %v", d.IOErr)
-		}
-	}
-	if rss, err := measure.PeakRSS(); err == nil {
-		st.PeakRSS = rss
-	}
+	cost := span.End(r.warnMissing)
+	st.CPUUser, st.CPUSys, st.IO, st.PeakRSS = cost.CPUUser, cost.CPUSys, cost.IO, cost.PeakRSS
+	st.Processes = cost.Processes
 	if fds, err := measure.OpenFDs(); err == nil {
 		st.OpenFDs = max(st.OpenFDs, fds)
 	}
@@ -218,6 +219,13 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 		errs = append(errs, fmt.Errorf("disk usage: %w", derr))
 	}
 	st.Disk = usage
+	if sz, ok := engine.BackendAs[engine.Sizer](r.db); ok && fatal == nil {
+		if inUse, onDisk, err := sz.Sizes(); err == nil {
+			st.EngineSize = &EngineSize{InUse: inUse, OnDisk: onDisk}
+		} else {
+			r.warn("sizes", "%s: no engine sizes: %v", name, err)
+		}
+	}
 	if err = errors.Join(errs...); err != nil {
 		st.Error = oneLine(err)
 	}
@@ -228,6 +236,18 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 func (v *Verification) summary() string {
 	return fmt.Sprintf("read %d of %d expected points: %d missing, %d unexpected, %d wrong values; first: %s",
 		v.Read, v.Expected, v.Missing, v.Unexpected, v.WrongValues, v.First)
+}
+
+// warnMissing logs, once per kind, a figure the span could not measure.
+func (r *runner) warnMissing(kind string, err error) {
+	switch kind {
+	case "rss":
+		r.warn(kind, "peak RSS covers the whole process, not each step: %v", err)
+	case "processes":
+		r.warn(kind, "%v", err)
+	default:
+		r.warn(kind, "no %s figures: %v", kind, err)
+	}
 }
 
 // warn logs a warning once per kind.
@@ -248,7 +268,7 @@ type monitor struct {
 	quit    chan struct{}
 	done    chan struct{}
 	peakFDs int
-	p       Progress
+	p       harness.Progress
 	counter *atomic.Int64
 }
 

@@ -136,7 +136,7 @@ func TestRunPebble(t *testing.T) {
 	}
 	checkRun(t, db, res, cfg)
 	for _, st := range res.Steps {
-		if st.Disk.Actual <= 0 || st.Disk.Apparent <= 0 || st.Disk.Files == 0 {
+		if d := st.Disk; d.Used <= 0 || d.Used > d.Actual || d.Used > d.Apparent || d.Files == 0 {
 			t.Errorf("%s: Disk = %+v", st.Name, st.Disk)
 		}
 	}
@@ -328,7 +328,7 @@ func TestRunInvalidConfig(t *testing.T) {
 	}
 }
 
-// recorder is a Progress that checks the call protocol.
+// recorder is a harness.Progress that checks the call protocol.
 type recorder struct {
 	mu     sync.Mutex
 	calls  []string

@@ -15,6 +15,9 @@ import (
 
 func sampleValues() []int64 {
 	vs := []int64{0, 1, -1, 127, 128, -128, math.MaxInt64, math.MinInt64, 1 << 62, -(1 << 62)}
+	for k := range 63 { // both sides of every varint length
+		vs = append(vs, 1<<k, 1<<k-1, -(1 << k))
+	}
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 1000 {
 		vs = append(vs, int64(r.Uint64()), r.Int64N(1<<20))

@@ -8,7 +8,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // countSyntax is a decimal number with an optional fraction and a small
@@ -70,4 +70,4 @@ func (c *countValue) Set(s string) error {
 	return nil
 }
 
-func (c *countValue) String() string { return workload.Count(int64(*c)) }
+func (c *countValue) String() string { return harness.Count(int64(*c)) }

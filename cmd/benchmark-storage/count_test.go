@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 func TestParseCount(t *testing.T) {
@@ -60,9 +60,9 @@ func TestParseCountRejects(t *testing.T) {
 // back as the same number.
 func TestCountRoundTrip(t *testing.T) {
 	for _, n := range []int64{1, 999, 1000, 1234, 1500, 5000, 1_000_000, 1_250_000, 1_500_000, 100_000_000, 2_000_000_000, 9223372036854775807} {
-		s := workload.Count(n)
+		s := harness.Count(n)
 		if back, err := parseCount(s); err != nil || back != n {
-			t.Errorf("parseCount(workload.Count(%d) = %q) = %d, %v", n, s, back, err)
+			t.Errorf("parseCount(harness.Count(%d) = %q) = %d, %v", n, s, back, err)
 		}
 	}
 }

@@ -7,6 +7,7 @@
 // Usage:
 //
 //	benchmark-storage [flags]
+//	benchmark-storage compare [flags] old.json new.json
 //
 // A bare run writes 200k points over 1k series to every engine built in,
 // one after another, and takes about a minute on two cores. To reproduce
@@ -20,6 +21,7 @@
 //	benchmark-storage -engine rocksdb -points 100M -series 500k -path /mnt/ssd
 //	benchmark-storage -engine all -points 10M -series 50k -settle -out results.json
 //	benchmark-storage -engine pebble,badger -sync batch -format markdown
+//	benchmark-storage -engine rocksdb,pebble,lmdb -count 5 -out report.html -format json > results.json
 //
 // # The workload
 //
@@ -49,23 +51,46 @@
 //	-sync profile   durability for every engine: none or batch. Overrides
 //	                the config's sync; default none.
 //	-seed n         seed of the generated values (default 1).
-//	-format name    output: table, markdown, csv, json, or gobench for the
-//	                micro benchmarks (default table).
+//	-format name    output: table, markdown, csv, json, html (a page with
+//	                charts), or gobench (Go benchmark lines) (default
+//	                table).
 //	-out file       also write the results to file, in the format its
-//	                extension names (.txt table, .md markdown, .csv, .json),
-//	                else in -format.
+//	                extension names (.txt table, .md markdown, .csv, .json,
+//	                .html), or in -format if it has no extension; another
+//	                extension is refused.
+//	-count n        run each engine n times, each time in a fresh
+//	                directory, the engines taking turns, and report the
+//	                median and spread of every figure (default 1).
 //	-keep           keep each engine's data and print where it is.
+//	-workload name  ts (default; timeseries is the same), micro (the micro
+//	                benchmarks; -benchmarks implies it), mixed (below), or
+//	                crash: the crash check below.
+//	-dataset dir    with ts or mixed, keep the written points (the mixed
+//	                preload) in dir/ENGINE the first time, and start later
+//	                runs with the same parameters from a clone (below).
+//	-kills n        with -workload crash, how many times each engine's
+//	                writer is killed (default 10, at most 1000).
+//	-stall-timeout d
+//	                stop an engine process that uses no CPU and does no
+//	                disk I/O for d, a deadlock, and report it in its column
+//	                (default 2m; 0 waits forever).
 //	-settle         after each step, wait until the engine's background work
 //	                (compactions, flushes) stops and report that time apart,
 //	                so deferred work is charged to the step that caused it.
-//	-cache-size n   block cache of every engine in bytes; overrides the
-//	                config's cache_size (default 64 MiB).
+//	-cache-size n   block cache of every engine in bytes, with an optional
+//	                unit as in config files (64MiB, 64M is 64,000,000);
+//	                overrides the config's cache_size (default 64 MiB).
 //	-compression on|off
 //	                block compression of every engine; overrides the
 //	                config's disable_compression (default on).
+//	-etcd-endpoints host:port,...
+//	                the etcd engine uses this running cluster, under a run
+//	                prefix of its own, instead of starting a local one;
+//	                overrides the config's [etcd] endpoints. Each engine
+//	                process deletes its prefix when it closes the engine,
+//	                unless -keep (one killed first leaves it).
 //
-// Counts (-points, -series, -batch, and -num, -value-size and -cache-size
-// below) accept a plain number, a decimal suffix (10k, 1.5M, 100M, 2G; k
+// Counts (-points, -series, -batch, and -num and -value-size below) accept a plain number, a decimal suffix (10k, 1.5M, 100M, 2G; k
 // is 1000) or an exponent (1e6). They must be whole and positive: 0, -5,
 // abc and 1.5 are refused.
 //
@@ -109,18 +134,20 @@
 // -points, -series and -settle belong to the time-series workload and are
 // refused with -benchmarks, as the micro flags are without it.
 //
-// -format gobench prints one line per benchmark and engine in the Go
-// benchmark format, which benchstat reads; with it, -out to a .txt file
-// is written in that format too. To compare two runs, or engines side by
+// -format gobench prints one line per benchmark, engine and run in the
+// Go benchmark format, which benchstat reads, for the micro benchmarks
+// and for the time-series steps alike; with it, -out to a .txt file is
+// written in that format too. To compare two runs, or engines side by
 // side (go install golang.org/x/perf/cmd/benchstat@latest):
 //
-//	for i in 1 2 3 4 5 6; do benchmark-storage -engine rocksdb -benchmarks default -num 100k -format gobench; done > old.txt
-//	for i in 1 2 3 4 5 6; do benchmark-storage -engine rocksdb -benchmarks default -num 100k -format gobench; done > new.txt
+//	benchmark-storage -engine rocksdb -benchmarks default -num 100k -count 6 -format gobench > old.txt
+//	benchmark-storage -engine rocksdb -benchmarks default -num 100k -count 6 -format gobench > new.txt
 //	benchstat old.txt new.txt
 //	benchstat -col /engine old.txt
 //
-// The JSON output of a micro run has the same environment and, per
-// engine, engine, version, options, config (benchmarks, num, key_type,
+// The JSON output of a micro run has the same run_id, environment and
+// summary (with benchmarks for steps) and, per engine and run, engine,
+// repeat, version, options, config (benchmarks, num, key_type,
 // order, value_size, compression_ratio, batch, seed), error and
 // benchmarks: [{name, ops, key_size, value_size, setup, time_ns, wall_ns,
 // us_per_op, ops_per_sec, mb_per_sec, bytes, cpu_user_ns, cpu_sys_ns, io,
@@ -136,7 +163,12 @@
 // engine; each engine reads the top-level keys and its own table. The
 // files in the repository's configs/ directory list every key with its
 // default, but nothing is read unless named: the defaults live in the
-// code. The options each engine actually ran with are in the JSON output.
+// code. Integer keys also take a size with a unit, as a string: "64MiB"
+// (KiB, MiB, GiB, TiB are powers of 1024) or "64M" (k, M, G, T are powers
+// of 1000). Every table in the file is checked, so a mistake in the table
+// of an engine that is not run is still an error. The options each
+// engine actually ran with, every default filled in, are in the JSON and
+// CSV output under the names the file uses.
 //
 //	benchmark-storage -engine rocksdb -config configs/rocksdb.toml
 //
@@ -153,6 +185,30 @@
 // parent syncs between engines), and a crash loses only that engine's
 // result: its column shows the error and the others are kept.
 //
+// A child sends its result through a pipe, never through the data's file
+// system, which may be full. Whatever it prints itself (a library's
+// warnings, a panic or a C++ abort with its trace) is kept by the parent:
+// when the engine failed it goes to a log file under the user's cache
+// directory ($XDG_CACHE_HOME or ~/.cache, benchmark-storage/logs), whose
+// path the FAILED line names, and the column shows one line: "exited with
+// status 2: panic: ...", "was killed by a signal (bus error)". A child
+// that uses no CPU and does no disk I/O for -stall-timeout is sent
+// SIGQUIT (a Go program prints its goroutines to the log) and killed. A
+// failure on a full file system says "no space left on device", whatever
+// the engine reported (LMDB says EIO, Badger and HyperLevelDB die of
+// SIGBUS), and the next engine runs once the failed one's data is gone.
+// The parent hands each child its whole job (engine, directory, workload
+// and every setting, checked once in the parent) as one JSON document on
+// its stdin. The internal -child-job flag that makes the program a child
+// is refused unless its parent is this program and gave it the result
+// pipe.
+//
+// Every numeric setting has an upper bound, checked with the rest of the
+// input before anything starts: -batch 1M points, cache_size the
+// machine's memory, write_buffer_size 16 GiB, max_open_files 2^24,
+// bloom_bits_per_key 100, -kills 1000, -stall-timeout 24h. -out is opened
+// before the run, so that /dev/full or a full disk is refused at once.
+//
 // Progress goes to stderr: a bar with rate and ETA when stderr is a
 // terminal, otherwise one line when a step starts and ends and one every
 // ten seconds of a long step. It is drawn from the workload's ticker
@@ -162,25 +218,135 @@
 // the whole run directory unless -keep kept finished engines; the engines
 // that finished are still reported, and the exit status is 130.
 //
+// # The mixed workload
+//
+// -workload mixed runs, for -duration, -writers goroutines ingesting
+// points while -readers goroutines query them (package
+// github.com/tsbench/storage/workload/mixed):
+//
+//	benchmark-storage -workload mixed -engine pebble,rocksdb,lmdb -writers 2 -readers 2 -duration 15s -series 2k
+//
+//	-writers n      writers, each owning an equal share of the series (default 1).
+//	-readers n      readers (default 1); -writers 0 or -readers 0 leaves one side out.
+//	-duration d     how long both run, after the preload (default 10s).
+//	-rate n         cap on points written per second over all writers;
+//	                0 is refused (leave -rate out for no cap).
+//	-mix list       weights of the query kinds last, recent, range, scan and
+//	                multi: last=40,recent=30 (default last=40,recent=30,range=20,scan=5,multi=5).
+//	-window d       data time a recent or multi query reads (default 1m).
+//	-skew s         uniform (default), zipfian, or an exponent below 1.
+//	-points n       the preload, written before the clock starts (default none).
+//
+// The report gives, per operation kind, the count, ops/s, latency
+// percentiles, the verification of every point read and the throughput of
+// every second, in every -format; -count repeats as for the other
+// workloads.
+//
+// # Datasets
+//
+// -dataset dir keeps, per engine, what the time-series write step (or the
+// mixed preload) wrote, with a manifest of the parameters that determine
+// it (package github.com/tsbench/storage/workload/dataset). A later run
+// with the same parameters clones it into its data directory and skips
+// the write step, and says so: "write step not run: reused the dataset
+// ...". The datasets are checked before anything is created: one written
+// with other parameters is refused in one line naming each (exit status
+// 2), never silently reused.
+//
+// # The crash check
+//
+// -workload crash kills each engine's writer -kills times and checks what
+// survives, under -sync batch unless -sync says none:
+//
+//	benchmark-storage -workload crash -engine all -kills 5
+//
+// In each round a writer process opens the engine in the same directory,
+// commits numbered batches of -batch entries (default 100, of 100-byte
+// values) and reports each commit that returned through a pipe; it is
+// killed with SIGKILL at a seeded random moment within 500ms of opening.
+// A reader process then reopens the store, times the open (recovery),
+// runs the engine's own integrity check where it has one (engine.Check),
+// and reads every entry back. Per engine: kills, acknowledged_batches,
+// lost_batches (acknowledged but not wholly present), torn_batches
+// (partly present), reopen_errors, recovery p50 and max; any loss, tear
+// or reopen error fails the engine. JSON has them under results[].crash.
+//
+// A process kill leaves the OS running, so what the engine handed to the
+// OS survives it: the check cannot show what a power loss or a kernel
+// crash would lose. Sync none promises survival of a process crash only;
+// batch also of a machine crash, which this check does not exercise.
+//
 // # Output
 //
-// The table, markdown and csv formats show every step of every engine and
-// the environment. JSON holds everything:
+// The table, markdown, csv, json and html formats show every step of
+// every engine and the environment. The text table is at most 120
+// columns wide: a table with more engines than fit is split. With
+// -count, each figure is the median of the engine's runs, followed by
+// its spread, "±8%": the larger distance from the median to the smallest
+// or largest run.
+//
+// The html format is one self-contained page (inline SVG and CSS, no
+// script, nothing loaded from anywhere, so it opens offline and prints):
+// per step, bars of time, throughput, CPU, write amplification and peak
+// memory per engine (on a log scale when the figures span more than a
+// factor of 50), with the min-max range of repeated runs as whiskers; the
+// DB size after each step as lines; latency percentile curves; then every
+// table and the environment, engine versions and builds included.
+//
+// Every figure is defined once, by the Go field behind it: the JSON
+// names it, and so do the CSV and the summaries, by its path in the JSON
+// (time_ns, io.write_bytes, disk.used_bytes, latency.p99_ns). See go doc
+// github.com/tsbench/storage/workload.Step for the time-series steps and
+// .../workload/micro.Bench for the micro benchmarks; units are in the
+// names (_ns, _bytes, _per_sec).
+//
+// JSON holds everything:
 //
 //	{
+//	  "run_id": "20240620T120000Z-3f9a1c",
 //	  "environment": {cpu_model, cores, memory_bytes, kernel, os, arch,
 //	                  go_version, data_path, filesystem, command_line,
-//	                  seed, sync, engine_versions, start},
-//	  "results": [{engine, version, options (the shared options in
-//	              effect, and Engine: the engine's own table from -config
-//	              or null for its defaults), config (points, series,
-//	              batch, seed, settle), error, steps: [{name,
-//	              label, points, time_ns, wall_ns, settle_ns,
-//	              points_per_sec, us_per_point, cpu_user_ns, cpu_sys_ns,
-//	              io, logical_bytes, write_amp, disk (actual_bytes,
-//	              apparent_bytes, files), peak_rss_bytes, open_fds,
-//	              latency, verify, error}]}]
+//	                  seed, sync, engine_versions, engine_builds, start},
+//	  "results": [{engine, repeat (1 to -count), version, options (as a
+//	              config file names them, every default filled in: the
+//	              shared keys, and the engine's own under its name),
+//	              config (points, series, batch, seed, settle), error,
+//	              steps: [{name, label, points, time_ns, wall_ns,
+//	              settle_ns, points_per_sec, us_per_point, cpu_user_ns,
+//	              cpu_sys_ns, io, logical_bytes, write_amp, disk
+//	              (used_bytes, actual_bytes, apparent_bytes, files),
+//	              peak_rss_bytes, open_fds, latency, verify, error}]}],
+//	  "summary": [{engine, runs, steps: [{name, figures: [{metric, unit,
+//	              n, median, min, max}]}]}]   (with -count 2 or more)
 //	}
+//
+// CSV is long: one row per figure under the header
+// run_id,start,engine,repeat,step,metric,stat,value,unit,text. The value
+// column holds numbers only (a bool is 1 or 0); a figure that is text (a
+// label, a version, an error) has its own column, text. stat is "value"
+// for a run's figure and, with -count, "median", "min", "max" or "n" for
+// the summary rows of an engine. The run id and start time let the CSV of
+// several runs be stacked.
+//
+// # Comparing runs
+//
+// benchmark-storage compare reads two JSON reports and shows, per figure,
+// engine and step (or benchmark), the old and new median with their
+// spread, the change in percent, and whether it is beyond the noise: with
+// at least three runs a side, a Mann-Whitney U test as benchstat does,
+// the change counting when p < -alpha (0.05). With three runs a side p is
+// never below 0.1, so run -count 4 or more to see a change at 0.05.
+//
+//	benchmark-storage -engine pebble,bbolt -count 5 -format json > old.json
+//	(change something)
+//	benchmark-storage -engine pebble,bbolt -count 5 -format json > new.json
+//	benchmark-storage compare old.json new.json
+//	benchmark-storage compare -format html -out compare.html old.json new.json
+//
+// Its flags: -format table, markdown or html; -out file (.txt, .md or
+// .html); -alpha level; -metric, the figures to compare by their JSON
+// names (time_ns, latency.p99_ns...) or all (default: time, CPU user
+// time, bytes written, DB size, p99 latency and peak RSS).
 //
 // # Exit status
 //

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/tsbench/storage/engine"
 )
@@ -13,10 +15,12 @@ import (
 type engineFlags struct {
 	cacheSize   int64  // bytes; 0 keeps the config's (default 64 MiB)
 	compression string // "on", "off", or "" to keep the config's (on)
+	etcd        etcdFlags
 }
 
 func (f *engineFlags) define(fs *flag.FlagSet) {
-	fs.Var((*countValue)(&f.cacheSize), "cache-size", "block cache of every engine in `bytes` (64M is 64,000,000); overrides the config's cache_size (default 64 MiB)")
+	f.etcd.define(fs)
+	fs.Var((*sizeValue)(&f.cacheSize), "cache-size", "block cache of every engine in `bytes`: 64MiB, 64M (64,000,000) or a plain number; overrides the config's cache_size (default 64 MiB)")
 	fs.Func("compression", "block compression of every engine: `on|off`; overrides the config's disable_compression (default on)", func(v string) error {
 		if v != "on" && v != "off" {
 			return fmt.Errorf("use on or off")
@@ -36,14 +40,20 @@ func (f engineFlags) apply(o *engine.Options) {
 	}
 }
 
-// args are the flags that give a child the same options.
-func (f engineFlags) args() []string {
-	var args []string
-	if f.cacheSize > 0 {
-		args = append(args, "-cache-size", strconv.FormatInt(f.cacheSize, 10))
+// sizeValue is a flag.Value for a size in bytes with an optional unit, as
+// config files take them (engine.ParseSize).
+type sizeValue int64
+
+func (v *sizeValue) Set(s string) error {
+	n, err := engine.ParseSize(s)
+	switch {
+	case err != nil:
+		return errors.New(strings.TrimPrefix(err.Error(), fmt.Sprintf("size %q", s)+": "))
+	case n < 1:
+		return errors.New("must be at least 1 byte")
 	}
-	if f.compression != "" {
-		args = append(args, "-compression", f.compression)
-	}
-	return args
+	*v = sizeValue(n)
+	return nil
 }
+
+func (v *sizeValue) String() string { return strconv.FormatInt(int64(*v), 10) }

@@ -10,9 +10,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/crash"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // Defaults keep 200 points per series, as the 2014 run had (100M over
@@ -40,32 +42,66 @@ type settings struct {
 	outFormat string
 	keep      bool
 	settle    bool
+	// count is how many times each engine runs (-count), each time in a
+	// fresh directory.
+	count int
 	// engineFlags are -cache-size and -compression.
 	engineFlags engineFlags
 	// micro holds the micro benchmarks' flags; -benchmarks turns them on.
 	micro microFlags
+	// workload is the suite -workload names: workloadSeries,
+	// workloadMicro (which -benchmarks implies), workloadMixed or
+	// workloadCrash.
+	workload string
+	// mixed holds the mixed workload's flags.
+	mixed mixedFlags
+	// dataset is -dataset: where the time-series write step's points, or
+	// the mixed preload, are kept for later runs; "" keeps nothing.
+	dataset string
+	// kills is how often the crash check kills each engine's writer.
+	kills int
+	// stall is how long a child may make no progress before it is
+	// stopped; 0 never stops it.
+	stall time.Duration
+	// runID names the run's log files; the parent sets it.
+	runID string
 
-	// Set only in a child process, by its parent.
+	// Set only in a child process, from its job.
 	child childFlags
 }
 
-// childFlags are the hidden flags a parent passes to the child it starts
-// for one engine.
+// childFlags are what a child's job says beyond the settings: what it
+// does, and where. The child sends its result back on a pipe (resultFD).
 type childFlags struct {
-	result   string // file the child writes its result to; non-empty means child mode
+	role     string // roleRun, roleCrashWriter or roleCrashReader; non-empty means child mode
 	dir      string // the engine's data directory
 	progress string // "bar" or "log"
 }
 
-// childFlagPrefix marks flags left out of the usage text.
-const childFlagPrefix = "child-"
-
-var formats = []string{"table", "markdown", "csv", "json", "gobench"}
+var formats = []string{"table", "markdown", "csv", "json", "html", "gobench"}
 
 // extFormats picks the -out format from the file name.
 var extFormats = map[string]string{
-	".txt": "table", ".md": "markdown", ".markdown": "markdown", ".csv": "csv", ".json": "json",
+	".txt": "table", ".md": "markdown", ".markdown": "markdown", ".csv": "csv", ".json": "json", ".html": "html", ".htm": "html",
 }
+
+// maxCount bounds -count: more runs than this is a mistake, not a
+// benchmark.
+const maxCount = 1000
+
+// Workloads -workload names.
+const (
+	workloadSeries = "ts"
+	workloadMicro  = "micro"
+	workloadMixed  = "mixed"
+	workloadCrash  = "crash"
+	// workloadSeriesAlias is the name ts had before the mixed workload.
+	workloadSeriesAlias = "timeseries"
+)
+
+// defaultStall is -stall-timeout's default: longer than any single engine
+// call that does no I/O and uses no CPU should take.
+const defaultStall = 2 * time.Minute
 
 // newFlagSet defines the flags on s, filled with their defaults.
 func newFlagSet(s *settings) (*flag.FlagSet, *string) {
@@ -89,16 +125,18 @@ func newFlagSet(s *settings) (*flag.FlagSet, *string) {
 	})
 	s.seed = defaultSeed
 	fs.Var((*seedValue)(&s.seed), "seed", "`seed` of the value generator; the same seed writes the same data")
-	fs.StringVar(&s.format, "format", "table", "output `format`: table, markdown, csv, json, or gobench (Go benchmark lines for benchstat) with -benchmarks")
-	fs.StringVar(&s.out, "out", "", "also write the results to `file`, in the format its extension names (.txt, .md, .csv, .json), else in -format")
+	fs.StringVar(&s.format, "format", "table", "output `format`: table, markdown, csv, json, html (a page with charts), or gobench (Go benchmark lines for benchstat)")
+	fs.StringVar(&s.out, "out", "", "also write the results to `file`, in the format its extension names (.txt, .md, .csv, .json, .html), or in -format if it has none")
+	fs.IntVar(&s.count, "count", 1, "run each engine `n` times, each time in a fresh directory, and report the median and spread of every figure")
 	fs.BoolVar(&s.keep, "keep", false, "keep each engine's data directory and print where it is")
 	fs.BoolVar(&s.settle, "settle", false, "after each step, wait for the engine's background work to finish and report that time separately")
+	fs.StringVar(&s.workload, "workload", workloadSeries, "`name` of the workload: ts (the 2014 InfluxDB comparison: write, then query; timeseries is the same), micro (the classic micro benchmarks; -benchmarks implies it), mixed (writers ingest while readers query, for -duration) or crash (kill a writer at random moments and check what the reopened store kept)")
+	fs.StringVar(&s.dataset, "dataset", "", "with -workload ts or mixed, keep the points of the write step (or the preload) in `dir`, one subdirectory per engine, the first time, and start later runs with the same parameters from a clone of them")
+	fs.IntVar(&s.kills, "kills", crash.DefaultKills, "with -workload crash, how many `times` each engine's writer is killed")
+	fs.DurationVar(&s.stall, "stall-timeout", defaultStall, "stop an engine whose process uses no CPU and does no disk I/O for this `duration` (a deadlock), and report it; 0 waits forever")
 	s.engineFlags.define(fs)
 	s.micro.define(fs)
-
-	fs.StringVar(&s.child.result, childFlagPrefix+"result", "", "internal: run one engine and write its result to this file")
-	fs.StringVar(&s.child.dir, childFlagPrefix+"dir", "", "internal: the engine's data directory")
-	fs.StringVar(&s.child.progress, childFlagPrefix+"progress", "log", "internal: bar or log")
+	s.mixed.define(fs)
 	return fs, engines
 }
 
@@ -140,22 +178,31 @@ func parseFlags(args []string) (*settings, error) {
 		// Each point of a batch goes to a different series.
 		s.batch = min(s.batch, s.series)
 	}
-	if s.series > s.points {
-		return nil, inputErrorf("-series %s is more than -points %s: every series needs a point; lower -series or raise -points", workload.Count(s.series), workload.Count(s.points))
+	if s.workload == workloadSeriesAlias {
+		s.workload = workloadSeries
+	}
+	if s.series > s.points && s.workload != workloadMixed {
+		return nil, inputErrorf("-series %s is more than -points %s: every series needs a point; lower -series or raise -points", harness.Count(s.series), harness.Count(s.points))
 	}
 	if !slices.Contains(formats, s.format) {
 		return nil, inputErrorf("-format %q: use one of %s", s.format, strings.Join(formats, ", "))
 	}
+	if s.count < 1 || s.count > maxCount {
+		return nil, inputErrorf("-count %d: run each engine 1 to %d times", s.count, maxCount)
+	}
 	s.outFormat = s.format
-	if f, ok := extFormats[strings.ToLower(filepath.Ext(s.out))]; ok {
+	if ext := strings.ToLower(filepath.Ext(s.out)); ext != "" {
+		f, ok := extFormats[ext]
+		if !ok {
+			return nil, inputErrorf("-out %s: unknown extension %q: use .txt, .md, .csv, .json or .html, or a name without extension for -format", s.out, ext)
+		}
 		s.outFormat = f
+	}
+	if s.stall < 0 || s.stall > maxStall {
+		return nil, inputErrorf("-stall-timeout %v: use 0 (wait forever) up to %v", s.stall, maxStall)
 	}
 	if err := checkMode(s, fs); err != nil {
 		return nil, err
-	}
-	if s.child.result != "" {
-		// A child trusts its parent's checks and has no path of its own.
-		return s, nil
 	}
 	if err := checkPath(s.path); err != nil {
 		return nil, err
@@ -234,23 +281,23 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// usage writes the help text; the hidden child flags are left out.
+// usage writes the help text.
 func usage(w io.Writer) {
 	s := new(settings)
 	fs, _ := newFlagSet(s)
 	fmt.Fprint(w, `Usage: benchmark-storage [flags]
+       benchmark-storage compare [flags] old.json new.json
 
 Runs the time-series workload (write, query, delete half, compact, query,
 write more) or, with -benchmarks, the classic micro benchmarks (db_bench's
 and LmdbJava's) on each engine in its own process and prints the engines
-side by side. See "go doc github.com/tsbench/storage/cmd/benchmark-storage".
+side by side; compare shows two JSON reports' figures with the change and
+whether it is beyond the noise (compare -h). See
+"go doc github.com/tsbench/storage/cmd/benchmark-storage".
 
 Flags:
 `)
 	fs.VisitAll(func(f *flag.Flag) {
-		if strings.HasPrefix(f.Name, childFlagPrefix) {
-			return
-		}
 		name, text := flag.UnquoteUsage(f)
 		fmt.Fprintf(w, "  -%s", f.Name)
 		if name != "" {

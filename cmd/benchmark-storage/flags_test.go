@@ -40,7 +40,7 @@ func TestParseFlagsDefaults(t *testing.T) {
 	if s.points != 200_000 || s.series != 1_000 || s.batch != 1000 || s.seed != 1 {
 		t.Errorf("points, series, batch, seed = %d, %d, %d, %d", s.points, s.series, s.batch, s.seed)
 	}
-	if s.path != os.TempDir() || s.format != "table" || s.sync != "" || s.config != "" || s.keep || s.settle || s.child.result != "" {
+	if s.path != os.TempDir() || s.format != "table" || s.sync != "" || s.config != "" || s.keep || s.settle || s.child.role != "" {
 		t.Errorf("unexpected defaults %+v", s)
 	}
 }
@@ -70,10 +70,19 @@ func TestParseFlags(t *testing.T) {
 		t.Errorf("got  %+v\nwant %+v", *s, want)
 	}
 
-	// -out without a known extension follows -format.
-	s, err = parseFlags([]string{"-engine", a, "-path", dir, "-format", "markdown", "-out", filepath.Join(dir, "r.dat")})
+	// -out without an extension follows -format; .html is the page.
+	s, err = parseFlags([]string{"-engine", a, "-path", dir, "-format", "markdown", "-out", filepath.Join(dir, "results")})
 	if err != nil || s.outFormat != "markdown" {
 		t.Errorf("outFormat = %q, %v; want markdown", s.outFormat, err)
+	}
+	s, err = parseFlags([]string{"-engine", a, "-path", dir, "-count", "3", "-cache-size", "64MiB", "-out", filepath.Join(dir, "report.html")})
+	if err != nil || s.outFormat != "html" || s.count != 3 || s.engineFlags.cacheSize != 64<<20 {
+		t.Errorf("-count 3 -cache-size 64MiB -out report.html: %+v, %v", s, err)
+	}
+	// The time-series workload has the gobench format too.
+	s, err = parseFlags([]string{"-engine", a, "-path", dir, "-format", "gobench", "-out", filepath.Join(dir, "old.txt")})
+	if err != nil || s.outFormat != "gobench" {
+		t.Errorf("-format gobench -out old.txt: %+v, %v", s, err)
 	}
 }
 
@@ -115,7 +124,7 @@ func TestHelp(t *testing.T) {
 			t.Errorf("usage lacks %s:\n%s", want, stderr)
 		}
 	}
-	if strings.Contains(stderr, childFlagPrefix) {
+	if strings.Contains(stderr, childJobFlag) {
 		t.Errorf("usage shows hidden flags:\n%s", stderr)
 	}
 }
@@ -146,6 +155,7 @@ func TestBadInput(t *testing.T) {
 	unknownKey := write("unknown.toml", "cache_sise = 10\n")
 	unknownTable := write("table.toml", "["+a+"]\nno_such_option = 1\n")
 	badValue := write("value.toml", "sync = \"always\"\n")
+	hugeBuffer := write("buffer.toml", "write_buffer_size = 9223372036854775807\n")
 
 	for _, tc := range []struct {
 		name string
@@ -174,11 +184,34 @@ func TestBadInput(t *testing.T) {
 		{"path unwritable", []string{"-path", "/proc/self"}, "cannot create the run directory"},
 		{"out is a directory", []string{"-out", aside}, "is a directory"},
 		{"out in missing directory", []string{"-out", filepath.Join(parent, "nope", "r.json")}, "-out"},
+		{"out with an unknown extension", []string{"-out", filepath.Join(aside, "r.dat")}, `unknown extension ".dat"`},
+		{"count 0", []string{"-count", "0"}, "-count 0"},
+		{"cache size with a bad unit", []string{"-cache-size", "64mb"}, "-cache-size"},
 		{"config missing", []string{"-config", filepath.Join(aside, "none.toml")}, "none.toml"},
 		{"config malformed", []string{"-config", malformed}, "malformed.toml"},
 		{"config unknown key", []string{"-config", unknownKey}, "cache_sise"},
 		{"config unknown engine key", []string{"-engine", a, "-config", unknownTable}, "no_such_option"},
 		{"config bad value", []string{"-config", badValue}, "always"},
+		{"config write buffer too large", []string{"-config", hugeBuffer}, "write_buffer_size"},
+		{"cache larger than memory", []string{"-cache-size", "9000000000000000000"}, "machine's memory"},
+		{"batch too large", []string{"-points", "2G", "-series", "1G", "-batch", "1G"}, "-batch 1000000000 is above the maximum"},
+		{"out unwritable", []string{"-out", "/dev/full"}, "-out /dev/full"},
+		{"stall timeout negative", []string{"-stall-timeout", "-1s"}, "-stall-timeout"},
+		{"unknown workload", []string{"-workload", "replay"}, `-workload "replay"`},
+		{"kills without the crash check", []string{"-kills", "3"}, "-workload crash"},
+		{"crash check with points", []string{"-workload", "crash"}, "-points is not a setting of -workload crash"},
+		{"child job by hand", []string{childJobFlag, a}, "internal"},
+		{"mixed flag without mixed", []string{"-writers", "2"}, "add -workload mixed"},
+		{"mixed without writers or readers", []string{"-workload", "mixed", "-writers", "0", "-readers", "0"}, "-writers 1 or more"},
+		{"mixed zero duration", []string{"-workload", "mixed", "-duration", "0s"}, "-duration 30s"},
+		{"mixed negative duration", []string{"-workload", "mixed", "-duration", "-5s"}, "-duration 30s"},
+		{"mixed unknown kind", []string{"-workload", "mixed", "-mix", "last,newest"}, "-mix"},
+		{"mixed zero rate", []string{"-workload", "mixed", "-rate", "0"}, "leave -rate out for no cap"},
+		{"mixed window beyond the data", []string{"-workload", "mixed", "-points", "2k", "-series", "20", "-window", "1h"}, "use a shorter -window"},
+		{"mixed dataset without preload", []string{"-workload", "mixed", "-series", "20", "-dataset", parent}, "add -points"},
+		{"mixed with settle", []string{"-workload", "mixed", "-settle"}, "drop -settle"},
+		{"benchmarks with mixed", []string{"-workload", "mixed", "-benchmarks", "fillseq"}, "drop one of them"},
+		{"dataset of micro", []string{"-workload", "micro", "-dataset", parent}, "drop -dataset"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			args := tc.args
@@ -188,7 +221,7 @@ func TestBadInput(t *testing.T) {
 			if !slices.Contains(args, "-engine") {
 				args = append([]string{"-engine", a}, args...)
 			}
-			if !slices.Contains(args, "-points") {
+			if !slices.Contains(args, "-points") && !slices.Contains(args, "-series") {
 				args = append([]string{"-points", "2k", "-series", "20"}, args...)
 			}
 			code, stdout, stderr := runCmd(t, args...)

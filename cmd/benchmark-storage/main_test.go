@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -18,7 +17,7 @@ const (
 	// envFault makes one engine's child misbehave before it writes a
 	// result: "NAME:3" exits with status 3 as if it crashed, "NAME:kill"
 	// dies of SIGKILL as if out of memory, "NAME:0" exits cleanly without
-	// a result, "NAME:hang" sleeps until killed.
+	// a result, "NAME:hang" sleeps until killed, "NAME:panic" panics.
 	envFault = "BENCHMARK_STORAGE_TEST_FAULT"
 )
 
@@ -33,10 +32,7 @@ func TestMain(m *testing.M) {
 // fault applies envFault when args are a child's for the named engine.
 func fault(args []string) {
 	name, what, ok := strings.Cut(os.Getenv(envFault), ":")
-	if !ok || !slices.Contains(args, "-"+childFlagPrefix+"result") {
-		return
-	}
-	if i := slices.Index(args, "-engine"); i < 0 || i+1 >= len(args) || args[i+1] != name {
+	if !ok || len(args) != 2 || args[0] != childJobFlag || args[1] != name {
 		return
 	}
 	switch what {
@@ -49,5 +45,7 @@ func fault(args []string) {
 		os.Exit(0)
 	case "hang":
 		time.Sleep(time.Hour)
+	case "panic":
+		panic("engine fault for the test")
 	}
 }

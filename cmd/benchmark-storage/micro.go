@@ -2,7 +2,7 @@ package main
 
 import (
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/micro"
 )
 
@@ -13,8 +13,6 @@ var _ suite[micro.Result] = microSuite{}
 
 func (microSuite) check(s *settings) error { return microConfig(s).Validate() }
 
-func (microSuite) args(s *settings) []string { return s.micro.args(s.batch) }
-
 // run runs the benchmarks; micro.Run opens the engine anew for every fill
 // and closes it at the end.
 func (microSuite) run(s *settings, name string, opts engine.Options, p *progress) (*micro.Result, error) {
@@ -23,13 +21,13 @@ func (microSuite) run(s *settings, name string, opts engine.Options, p *progress
 	cfg.Progress, cfg.Log = p, p
 	res, err := micro.Run(micro.OpenerFor(name, opts), s.child.dir, cfg)
 	if res != nil {
-		res.Options = opts
+		res.Options, err = effective(name, opts, err)
 	}
 	return res, err
 }
 
-func (microSuite) label(res *micro.Result, name string, err error) {
-	res.Engine = name
+func (microSuite) label(res *micro.Result, name string, repeat int, err error) {
+	res.Engine, res.Repeat = name, repeat
 	if res.Version == "" {
 		res.Version = engine.Version(name)
 	}
@@ -52,6 +50,10 @@ func (microSuite) failure(res *micro.Result) string {
 	return ""
 }
 
-func (microSuite) report(env workload.Environment, results []*micro.Result) renderer {
-	return &micro.Report{Env: env, Results: results}
+func (microSuite) fail(res *micro.Result, why string) { res.Error = why }
+
+func (microSuite) report(runID string, env harness.Environment, results []*micro.Result) renderer {
+	return &micro.Report{RunID: runID, Env: env, Results: results}
 }
+
+func (microSuite) reused(*micro.Result) string { return "" }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -36,13 +37,13 @@ func TestParseMicroFlags(t *testing.T) {
 		t.Errorf("options %+v, %v; want an 8 MB cache and no compression", o, err)
 	}
 	// The children get the same settings.
-	child, err := parseFlags(append(childArgs(s, a, "d", "r", "log"), microSuite{}.args(s)...))
+	child, err := readJob(bytes.NewReader(newJob(s, roleRun, a, "d", "log").encode()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(child.micro.benchmarks, m.benchmarks) || child.micro.num != m.num || child.micro.valueSize != m.valueSize ||
 		child.micro.key != m.key || child.micro.order != m.order || child.micro.ratio != m.ratio || child.batch != s.batch ||
-		child.engineFlags != s.engineFlags || child.seed != s.seed {
+		child.engineFlags != s.engineFlags || child.seed != s.seed || child.workload != workloadMicro {
 		t.Errorf("child settings %+v, parent %+v", child, s)
 	}
 
@@ -88,7 +89,6 @@ func TestMicroBadInput(t *testing.T) {
 		{"settle with benchmarks", []string{"-benchmarks", "fillseq", "-settle"}, "drop -settle"},
 		{"num without benchmarks", []string{"-num", "1M"}, "add -benchmarks"},
 		{"key without benchmarks", []string{"-key", "int4"}, "add -benchmarks"},
-		{"gobench without benchmarks", []string{"-format", "gobench"}, "-format gobench is for the micro benchmarks"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := runCmd(t, append([]string{"-engine", a, "-path", parent}, tc.args...)...)
@@ -127,7 +127,7 @@ func TestMicroEndToEnd(t *testing.T) {
 	}
 	for _, res := range rep.Results {
 		if res.Error != "" || len(res.Benchmarks) != 7 || res.Config.KeyType != micro.KeyTS24 || res.Config.Num != 2000 ||
-			!res.Options.DisableCompression || res.Version == "" {
+			res.Options["disable_compression"] != true || res.Version == "" {
 			t.Errorf("%s: %+v", res.Engine, res)
 			continue
 		}

@@ -80,15 +80,52 @@ func unprefixed(err error) error {
 func checkMode(s *settings, fs *flag.FlagSet) error {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if s.micro.on() && set["workload"] && s.workload != workloadMicro {
+		return inputErrorf("-benchmarks runs the micro benchmarks, not -workload %s: drop one of them", s.workload)
+	}
+	if s.micro.on() {
+		s.workload = workloadMicro
+	}
+	switch s.workload {
+	case workloadSeries, workloadMicro, workloadMixed, workloadCrash:
+	default:
+		return inputErrorf("-workload %q: use %s, %s, %s or %s", s.workload, workloadSeries, workloadMicro, workloadMixed, workloadCrash)
+	}
+	if s.workload != workloadMixed {
+		for _, n := range mixedOnlyFlags {
+			if set[n] {
+				return inputErrorf("-%s is a setting of the mixed workload: add -workload mixed", n)
+			}
+		}
+	}
+	if s.dataset != "" && s.workload != workloadSeries && s.workload != workloadMixed {
+		return inputErrorf("-dataset keeps the points of -workload ts or mixed, not of %s: drop -dataset", s.workload)
+	}
+	switch {
+	case s.workload == workloadCrash:
+		return checkCrashMode(s, set)
+	case s.workload == workloadMixed:
+		return checkMixedMode(s, set)
+	case set["kills"]:
+		return inputErrorf("-kills is a setting of the crash check: add -workload crash")
+	case s.workload == workloadMicro && !s.micro.on():
+		// -workload micro alone runs the default benchmarks.
+		b, err := micro.ParseBenchmarks("default")
+		if err != nil {
+			return err
+		}
+		s.micro.benchmarks = b
+	}
 	if !s.micro.on() {
 		for _, n := range microOnlyFlags {
 			if set[n] {
 				return inputErrorf("-%s is a setting of the micro benchmarks: add -benchmarks (a list, default or all), or size the time-series run with -points and -series", n)
 			}
 		}
-		if s.format == "gobench" || s.outFormat == "gobench" {
-			return inputErrorf("-format gobench is for the micro benchmarks: add -benchmarks, or choose table, markdown, csv or json")
+		if s.batch > maxSeriesBatch {
+			return inputErrorf("-batch %d is above the maximum of %d points per batch", s.batch, maxSeriesBatch)
 		}
+		gobenchOut(s)
 		return nil
 	}
 	for _, n := range seriesOnlyFlags {
@@ -103,14 +140,19 @@ func checkMode(s *settings, fs *flag.FlagSet) error {
 	case s.batch > micro.MaxBatch:
 		return inputErrorf("-batch %d is above the maximum of %d writes per batch", s.batch, micro.MaxBatch)
 	}
-	// benchstat's inputs are conventionally .txt files.
-	if s.format == "gobench" && strings.EqualFold(filepath.Ext(s.out), ".txt") {
-		s.outFormat = "gobench"
-	}
+	gobenchOut(s)
 	if err := microConfig(s).Validate(); err != nil {
 		return inputErrorf("%v", unprefixed(err))
 	}
 	return nil
+}
+
+// gobenchOut writes -out to a .txt file in the gobench format with
+// -format gobench: benchstat's inputs are conventionally .txt files.
+func gobenchOut(s *settings) {
+	if s.format == "gobench" && strings.EqualFold(filepath.Ext(s.out), ".txt") {
+		s.outFormat = "gobench"
+	}
 }
 
 // microConfig is what the micro benchmarks of every engine of the run
@@ -126,18 +168,5 @@ func microConfig(s *settings) micro.Config {
 		CompressionRatio: m.ratio,
 		Batch:            int(s.batch),
 		Seed:             s.seed,
-	}
-}
-
-// microArgs are the micro flags that give a child the same settings.
-func (m *microFlags) args(batch int64) []string {
-	return []string{
-		"-benchmarks", strings.Join(m.benchmarks, ","),
-		"-num", strconv.FormatInt(m.num, 10),
-		"-value-size", strconv.FormatInt(m.valueSize, 10),
-		"-key", string(m.key),
-		"-order", string(m.order),
-		"-compression-ratio", strconv.FormatFloat(m.ratio, 'g', -1, 64),
-		"-batch", strconv.FormatInt(batch, 10),
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"syscall"
 )
 
 // writeReport writes rep to w in one of the formats; parseFlags allows
@@ -24,21 +25,79 @@ func writeReport(w io.Writer, rep renderer, format string) error {
 		return rep.WriteCSV(w)
 	case "json":
 		return rep.WriteJSON(w)
+	case "html":
+		_, err := io.WriteString(w, rep.HTML())
+		return err
 	default:
 		_, err := io.WriteString(w, rep.String())
 		return err
 	}
 }
 
-// writeOut writes rep to the -out file; the file is only replaced once
-// the whole report is rendered.
-func writeOut(path string, rep renderer, format string) error {
+// outFile is the -out file, opened before the run starts, so that a run
+// never ends in a report it cannot write.
+type outFile struct {
+	f       *os.File
+	created bool // it did not exist: removed again if nothing was written
+	written bool
+}
+
+// openOut opens path for writing, or returns nil for "". Its errors are
+// input errors. A file is replaced only once the report is rendered.
+func openOut(path string) (*outFile, error) {
+	if path == "" {
+		return nil, nil
+	}
+	_, statErr := os.Stat(path)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, inputErrorf("-out %s: %v: choose a file you can write to", path, unwrapPath(err))
+	}
+	o := &outFile{f: f, created: os.IsNotExist(statErr)}
+	fail := func(err error) (*outFile, error) {
+		o.close()
+		return nil, inputErrorf("-out %s: %v: choose a file you can write to", path, err)
+	}
+	// Writing nothing still fails on a device that refuses writes, such
+	// as /dev/full; a file needs room on its file system.
+	if _, err := syscall.Write(int(f.Fd()), nil); err != nil {
+		return fail(err)
+	}
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		var st syscall.Statfs_t
+		if err := syscall.Fstatfs(int(f.Fd()), &st); err == nil && st.Bavail == 0 {
+			return fail(syscall.ENOSPC)
+		}
+	}
+	return o, nil
+}
+
+// write replaces the file's content with rep in format.
+func (o *outFile) write(rep renderer, format string) error {
 	var buf bytes.Buffer
 	if err := writeReport(&buf, rep, format); err != nil {
 		return err
 	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if fi, err := o.f.Stat(); err == nil && fi.Mode().IsRegular() {
+		if err := o.f.Truncate(0); err != nil {
+			return fmt.Errorf("-out: %w", err)
+		}
+	}
+	if _, err := o.f.Write(buf.Bytes()); err != nil {
 		return fmt.Errorf("-out: %w", err)
 	}
+	o.written = true
 	return nil
+}
+
+// close closes the file, and removes it if the run created it and wrote
+// nothing into it.
+func (o *outFile) close() {
+	if o == nil {
+		return
+	}
+	o.f.Close()
+	if o.created && !o.written {
+		os.Remove(o.f.Name())
+	}
 }

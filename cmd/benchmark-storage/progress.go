@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // Progress output limits: a bar redraws at most five times a second, and
@@ -19,7 +19,7 @@ const (
 )
 
 // progress shows the steps of one engine on stderr, as a redrawn bar on a
-// terminal or as log lines otherwise. It implements workload.Progress. The
+// terminal or as log lines otherwise. It implements harness.Progress. The
 // workload calls Update from its own ticker goroutine, never from the timed
 // loop, so drawing here costs the measured work nothing but a little CPU.
 type progress struct {
@@ -37,7 +37,7 @@ type progress struct {
 	drawn time.Time // last bar redraw or log line
 }
 
-var _ workload.Progress = (*progress)(nil)
+var _ harness.Progress = (*progress)(nil)
 
 // newProgress draws a bar for mode "bar" and writes log lines otherwise.
 func newProgress(w io.Writer, mode, engineName string) *progress {
@@ -56,7 +56,7 @@ func (p *progress) Begin(step string, total int64) {
 		return
 	}
 	if total > 0 {
-		fmt.Fprintf(p.w, "%s: %s: started (%s %s)\n", p.engine, step, workload.Count(total), p.unit)
+		fmt.Fprintf(p.w, "%s: %s: started (%s %s)\n", p.engine, step, harness.Count(total), p.unit)
 	} else {
 		fmt.Fprintf(p.w, "%s: %s: started\n", p.engine, step)
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -17,11 +20,20 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/crash"
+	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/micro"
+	"github.com/tsbench/storage/workload/mixed"
 )
 
 // run is the whole program: main only exits with its status.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "compare" {
+		return runCompare(args[1:], stdout, stderr)
+	}
+	if slices.Contains(args, childJobFlag) {
+		return runAsChild(os.Stdin, stderr)
+	}
 	s, err := parseFlags(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -30,12 +42,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case err != nil:
 		fmt.Fprintf(stderr, "benchmark-storage: %v\n", err)
 		return exitBadInput
-	case s.child.result != "" && s.micro.on():
-		return runChild[micro.Result](microSuite{}, s, stderr)
-	case s.child.result != "":
-		return runChild[workload.Result](series{}, s, stderr)
-	case s.micro.on():
+	case s.workload == workloadMicro:
 		err = runParent[micro.Result](microSuite{}, s, stdout, stderr)
+	case s.workload == workloadMixed:
+		err = runParent[mixed.Result](mixedSuite{}, s, stdout, stderr)
+	case s.workload == workloadCrash:
+		err = runParent[crash.Result](crashSuite{}, s, stdout, stderr)
 	default:
 		err = runParent[workload.Result](series{}, s, stdout, stderr)
 	}
@@ -56,6 +68,37 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 var errInterrupted = errors.New("interrupted")
 
+// runAsChild does the job its parent wrote to stdin, once it is sure a
+// parent started it.
+func runAsChild(stdin io.Reader, stderr io.Writer) int {
+	if err := startedByParent(); err != nil {
+		fmt.Fprintf(stderr, "benchmark-storage: %v\n", err)
+		return exitBadInput
+	}
+	s, err := readJob(stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "benchmark-storage: %v\n", err)
+		return exitBadInput
+	}
+	childInit()
+	switch {
+	case s.child.role == roleCrashWriter:
+		return runCrashWriter(s)
+	case s.child.role == roleCrashReader:
+		return runCrashReader(s)
+	case s.child.role != roleRun:
+		fmt.Fprintf(stderr, "benchmark-storage: unknown child role %q\n", s.child.role)
+		return exitBadInput
+	case s.workload == workloadMicro:
+		return runChild[micro.Result](microSuite{}, s, stderr)
+	case s.workload == workloadMixed:
+		return runChild[mixed.Result](mixedSuite{}, s, stderr)
+	case s.workload == workloadCrash:
+		return runChild[crash.Result](crashSuite{}, s, stderr)
+	}
+	return runChild[workload.Result](series{}, s, stderr)
+}
+
 // runParent checks everything it can, then runs each engine in its own
 // child process, one after another, and reports them side by side.
 func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error {
@@ -72,6 +115,14 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 	if err := su.check(s); err != nil {
 		return &inputError{err}
 	}
+	if err := checkDatasets(s); err != nil {
+		return err
+	}
+	out, err := openOut(s.out)
+	if err != nil {
+		return err
+	}
+	defer out.close()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -79,43 +130,63 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	env := workload.CollectEnvironment(rd.path)
+	env := harness.CollectEnvironment(rd.path)
 	env.Seed, env.Sync = s.seed, sync
+	runID := newRunID(env.Start)
+	s.runID = runID
 	var results []*R
 	mode := progressMode(stderr)
 	var kept []string
-	for i, name := range s.engines {
-		fmt.Fprintf(stderr, "benchmark-storage: %s (%d of %d), data in %s\n", name, i+1, len(s.engines), filepath.Join(rd.path, name))
-		start := time.Now()
-		res := runEngine(ctx, su, s, rd, name, mode, stderr)
-		if ctx.Err() != nil {
-			// The interrupted engine's data is partial: it always goes.
-			rd.removeEngine(name)
-			return interrupted(s, rd, su.report(env, results), len(results), kept, stdout, stderr)
+	// With -count, the engines take turns, so that a change of the
+	// machine's state over time spreads over all of them rather than
+	// favouring the first.
+	total := s.count * len(s.engines)
+	for k := 1; k <= s.count; k++ {
+		for i, name := range s.engines {
+			dir := name
+			what := fmt.Sprintf("%s (%d of %d)", name, i+1, len(s.engines))
+			if s.count > 1 {
+				dir = fmt.Sprintf("%s.%d", name, k)
+				what = fmt.Sprintf("%s run %d of %d (%d of %d)", name, k, s.count, (k-1)*len(s.engines)+i+1, total)
+			}
+			fmt.Fprintf(stderr, "benchmark-storage: %s, data in %s\n", what, filepath.Join(rd.path, dir))
+			start := time.Now()
+			res, log := runEngine(ctx, su, s, rd, name, dir, k, mode, stderr)
+			if ctx.Err() != nil {
+				// The interrupted engine's data is partial: it always goes.
+				rd.removeEngine(dir)
+				return interrupted(s, out, rd, su.report(runID, env, results), len(results), kept, stdout, stderr)
+			}
+			if why := su.failure(res); why != "" {
+				if log != "" {
+					why += " (the engine process's output is in " + log + ")"
+				}
+				fmt.Fprintf(stderr, "benchmark-storage: %s FAILED after %s: %s\n", name, roundDuration(time.Since(start)), why)
+			} else {
+				fmt.Fprintf(stderr, "benchmark-storage: %s done in %s\n", name, roundDuration(time.Since(start)))
+			}
+			if note := su.reused(res); note != "" {
+				fmt.Fprintf(stderr, "benchmark-storage: %s: write step not run: %s\n", name, note)
+			}
+			if s.keep {
+				kept = append(kept, dir)
+			} else if err := rd.removeEngine(dir); err != nil {
+				fmt.Fprintf(stderr, "benchmark-storage: %s: remove data: %v\n", name, err)
+			}
+			// Write back what is still dirty now, so that the next engine
+			// does not pay for this one's writeback.
+			syscall.Sync()
+			results = append(results, res)
 		}
-		if why := su.failure(res); why != "" {
-			fmt.Fprintf(stderr, "benchmark-storage: %s FAILED after %s: %s\n", name, roundDuration(time.Since(start)), why)
-		} else {
-			fmt.Fprintf(stderr, "benchmark-storage: %s done in %s\n", name, roundDuration(time.Since(start)))
-		}
-		if s.keep {
-			kept = append(kept, name)
-		} else if err := rd.removeEngine(name); err != nil {
-			fmt.Fprintf(stderr, "benchmark-storage: %s: remove data: %v\n", name, err)
-		}
-		// Write back what is still dirty now, so that the next engine does
-		// not pay for this one's writeback.
-		syscall.Sync()
-		results = append(results, res)
 	}
 	finish(s, rd, kept, stderr)
-	if err := report(s, su.report(env, results), stdout); err != nil {
+	if err := writeReports(s, out, su.report(runID, env, results), stdout); err != nil {
 		return err
 	}
 	var names []string
 	for i, res := range results {
-		if su.failure(res) != "" {
-			names = append(names, s.engines[i])
+		if name := s.engines[i%len(s.engines)]; su.failure(res) != "" && !slices.Contains(names, name) {
+			names = append(names, name)
 		}
 	}
 	if len(names) > 0 {
@@ -126,10 +197,10 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 
 // interrupted cleans up after Ctrl-C and still reports the engines that
 // finished.
-func interrupted(s *settings, rd *runDir, rep renderer, finished int, kept []string, stdout, stderr io.Writer) error {
+func interrupted(s *settings, out *outFile, rd *runDir, rep renderer, finished int, kept []string, stdout, stderr io.Writer) error {
 	finish(s, rd, kept, stderr)
 	if finished > 0 {
-		if err := report(s, rep, stdout); err != nil {
+		if err := writeReports(s, out, rep, stdout); err != nil {
 			fmt.Fprintf(stderr, "benchmark-storage: %v\n", err)
 		}
 	}
@@ -145,16 +216,25 @@ func finish(s *settings, rd *runDir, kept []string, stderr io.Writer) {
 		}
 		return
 	}
-	for _, name := range kept {
-		fmt.Fprintf(stderr, "benchmark-storage: kept %s data in %s\n", name, filepath.Join(rd.path, name))
+	for _, dir := range kept {
+		fmt.Fprintf(stderr, "benchmark-storage: kept %s data in %s\n", dir, filepath.Join(rd.path, dir))
 	}
 }
 
-// report prints the results and writes -out.
-func report(s *settings, rep renderer, stdout io.Writer) error {
+// newRunID names a run by when it started and a random suffix, so that
+// the results of runs stacked together (CSV) can be told apart and sort
+// by time: 20240620T120000Z-3f9a1c.
+func newRunID(start time.Time) string {
+	var b [3]byte
+	_, _ = rand.Read(b[:]) // crypto/rand does not fail on Linux
+	return start.UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
+}
+
+// writeReports prints the results and writes -out.
+func writeReports(s *settings, out *outFile, rep renderer, stdout io.Writer) error {
 	err := writeReport(stdout, rep, s.format)
-	if s.out != "" {
-		err = errors.Join(err, writeOut(s.out, rep, s.outFormat))
+	if out != nil {
+		err = errors.Join(err, out.write(rep, s.outFormat))
 	}
 	return err
 }

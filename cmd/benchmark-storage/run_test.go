@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/crash"
 )
 
 // tinyRun is a workload small enough for -race: 20 series of 100 points.
@@ -97,8 +99,13 @@ func TestRunEndToEnd(t *testing.T) {
 		if c.Points != 2000 || c.Series != 20 || c.Batch != 10 || c.Seed != 7 {
 			t.Errorf("%s ran %+v, want the flags' workload", res.Engine, c)
 		}
-		if res.Options.Sync != engine.SyncBatch {
-			t.Errorf("%s ran with sync %q, want batch", res.Engine, res.Options.Sync)
+		if res.Options["sync"] != string(engine.SyncBatch) {
+			t.Errorf("%s ran with sync %v, want batch", res.Engine, res.Options["sync"])
+		}
+		// The engine's own options are recorded under its name, as in a
+		// config file, with their defaults resolved.
+		if own, ok := res.Options[res.Engine].(map[string]any); !ok || len(own) == 0 || slices.Contains(slices.Collect(maps.Values(own)), any(0.0)) {
+			t.Errorf("%s options %v: want its own table, every default resolved", res.Engine, res.Options)
 		}
 	}
 	if text, err := os.ReadFile(md); err != nil || !strings.Contains(string(text), a) {
@@ -212,4 +219,75 @@ func engineNames(rep *workload.Report) []string {
 		names = append(names, r.Engine)
 	}
 	return names
+}
+
+// TestRunFaultsAreOneLine checks that an engine process that panics or
+// stalls fails in one line, with its trace in a log file whose path is
+// printed and none on stderr, and that the other engine still runs.
+func TestRunFaultsAreOneLine(t *testing.T) {
+	a, b := pureGoEngines(t)
+	for _, tc := range []struct{ fault, want, log string }{
+		{a + ":panic", "exited with status 2: panic: engine fault for the test", "goroutine 1"},
+		{a + ":hang", "made no progress for 2s", "goroutine 1"},
+	} {
+		t.Run(tc.fault, func(t *testing.T) {
+			t.Setenv(envFault, tc.fault)
+			t.Setenv("XDG_CACHE_HOME", t.TempDir())
+			parent := t.TempDir()
+			args := append([]string{"-engine", a + "," + b, "-path", parent, "-format", "json", "-stall-timeout", "2s"}, tinyRun...)
+			start := time.Now()
+			code, stdout, stderr := runChildren(t, args...)
+			if code != exitFailed {
+				t.Errorf("status %d, want %d; stderr:\n%s", code, exitFailed, stderr)
+			}
+			if d := time.Since(start); d > time.Minute {
+				t.Errorf("took %v", d)
+			}
+			rep := decodeReport(t, stdout)
+			if len(rep.Results) != 2 || !strings.Contains(rep.Results[0].Error, tc.want) || strings.Contains(rep.Results[0].Error, "\n") {
+				t.Fatalf("results %+v, want %s failed in one line with %q", rep.Results, a, tc.want)
+			}
+			checkVerified(t, rep.Results[1])
+			if strings.Contains(stderr, "goroutine ") {
+				t.Errorf("a trace reached stderr:\n%s", stderr)
+			}
+			_, log, ok := strings.Cut(stderr, "output is in ")
+			if !ok {
+				t.Fatalf("stderr names no log file:\n%s", stderr)
+			}
+			log, _, _ = strings.Cut(log, ")")
+			if b, err := os.ReadFile(log); err != nil || !strings.Contains(string(b), tc.log) {
+				t.Errorf("log %s: %v, want the trace:\n%s", log, err, b)
+			}
+			checkUntouched(t, parent)
+		})
+	}
+}
+
+// TestRunCrashCheck runs the crash check on two engines and checks its
+// JSON: every figure present, nothing lost.
+func TestRunCrashCheck(t *testing.T) {
+	a, b := pureGoEngines(t)
+	parent := t.TempDir()
+	code, stdout, stderr := runChildren(t, "-workload", "crash", "-engine", a+","+b, "-kills", "2", "-batch", "10", "-path", parent, "-format", "json")
+	if code != exitOK {
+		t.Fatalf("status %d; stderr:\n%s", code, stderr)
+	}
+	var rep crash.Report
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("not a JSON report: %v\n%s", err, stdout)
+	}
+	if len(rep.Results) != 2 || rep.Env.Sync != engine.SyncBatch {
+		t.Fatalf("results %+v, sync %q: want 2 engines, sync batch by default", rep.Results, rep.Env.Sync)
+	}
+	for _, res := range rep.Results {
+		c := res.Crash
+		if res.Error != "" || c == nil || c.Kills != 2 || c.AcknowledgedBatches == 0 || c.LostBatches+c.TornBatches+int64(c.ReopenErrors) != 0 || c.RecoveryMax == 0 {
+			t.Errorf("%s: error %q, crash %+v", res.Engine, res.Error, c)
+		}
+		if res.Config.Batch != 10 || res.Config.Kills != 2 {
+			t.Errorf("%s ran %+v, want the flags'", res.Engine, res.Config)
+		}
+	}
+	checkUntouched(t, parent)
 }

@@ -28,7 +28,8 @@ func createRunDir(parent string) (*runDir, error) {
 	return &runDir{path: p}, nil
 }
 
-// engineDir creates the empty data directory of one engine. Mkdir, not
+// engineDir creates the empty data directory of one run of an engine,
+// named after it (and the run's number with -count). Mkdir, not
 // MkdirAll: it must not exist yet.
 func (r *runDir) engineDir(name string) (string, error) {
 	dir := filepath.Join(r.path, name)
@@ -38,13 +39,8 @@ func (r *runDir) engineDir(name string) (string, error) {
 	return dir, nil
 }
 
-// resultFile is where the child for one engine writes its result.
-func (r *runDir) resultFile(name string) string {
-	return filepath.Join(r.path, name+".result.json")
-}
-
-// removeEngine deletes one engine's data as soon as its run is over, so
-// that engines run one after another never need the disk space of all.
+// removeEngine deletes one run's data as soon as it is over, so that
+// engines run one after another never need the disk space of all.
 func (r *runDir) removeEngine(name string) error {
 	return os.RemoveAll(filepath.Join(r.path, name))
 }

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"fmt"
-	"strconv"
-
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // series is the time-series workload suite.
@@ -15,38 +13,39 @@ var _ suite[workload.Result] = series{}
 
 func (series) check(s *settings) error { return workloadConfig(s).Validate() }
 
-func (series) args(s *settings) []string {
-	return []string{
-		"-points", strconv.FormatInt(s.points, 10),
-		"-series", strconv.FormatInt(s.series, 10),
-		"-batch", strconv.FormatInt(s.batch, 10),
-		"-settle=" + strconv.FormatBool(s.settle),
-	}
-}
-
-// run opens the engine, runs the steps and closes it. A failed Close fails
-// the run: it may have lost acknowledged writes.
+// run opens the engine (in a clone of the dataset, with -dataset and one
+// saved), runs the steps and closes it. A failed Close fails the run: it
+// may have lost acknowledged writes.
 func (series) run(s *settings, name string, opts engine.Options, p *progress) (res *workload.Result, err error) {
+	cfg := workloadConfig(s)
+	cfg.Progress, cfg.Log = p, p
+	ds, reuse, err := prepareDataset(s, name, opts)
+	if err != nil {
+		return nil, err
+	}
 	db, err := engine.Open(name, s.child.dir, &opts)
 	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		if cerr := db.Close(); cerr != nil && err == nil {
-			err = fmt.Errorf("close: %w", cerr)
-		}
-	}()
-	cfg := workloadConfig(s)
-	cfg.Progress, cfg.Log = p, p
+	defer closeEngine(db, &err)
+	if reuse != nil {
+		cfg.Preloaded = true
+	} else if ds != nil {
+		cfg.AfterWrite = saveDataset(ds, db, &opts, p)
+	}
 	res, err = workload.Run(db, s.child.dir, cfg)
 	if res != nil {
-		res.Options = opts
+		res.Dataset = reuse
+		res.Options, err = effective(name, opts, err)
+		if d, ok := engine.BackendAs[engine.Describer](db); ok {
+			res.Description = d.Describe()
+		}
 	}
 	return res, err
 }
 
-func (series) label(res *workload.Result, name string, err error) {
-	res.Engine = name
+func (series) label(res *workload.Result, name string, repeat int, err error) {
+	res.Engine, res.Repeat = name, repeat
 	if res.Version == "" {
 		res.Version = engine.Version(name)
 	}
@@ -69,8 +68,10 @@ func (series) failure(res *workload.Result) string {
 	return ""
 }
 
-func (series) report(env workload.Environment, results []*workload.Result) renderer {
-	return &workload.Report{Env: env, Results: results}
+func (series) fail(res *workload.Result, why string) { res.Error = why }
+
+func (series) report(runID string, env harness.Environment, results []*workload.Result) renderer {
+	return &workload.Report{RunID: runID, Env: env, Results: results}
 }
 
 // workloadConfig is the workload every engine of the run gets.
@@ -83,3 +84,5 @@ func workloadConfig(s *settings) workload.Config {
 		Settle: s.settle,
 	}
 }
+
+func (series) reused(res *workload.Result) string { return reusedNote(res.Dataset) }

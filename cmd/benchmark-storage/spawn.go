@@ -6,119 +6,114 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"os/exec"
-	"runtime"
-	"strconv"
-	"syscall"
-	"time"
+	"path/filepath"
+	"strings"
 )
-
-// childStopDelay is how long a child may take to exit after an interrupt
-// before it is killed.
-const childStopDelay = 10 * time.Second
 
 // runEngine runs one engine in a child process of this same binary, so its
 // memory, CPU time and I/O counters are its own and a crash loses only its
 // own result. It always returns a result: a child that cannot start,
-// crashes or writes none gives one holding that error.
-func runEngine[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, name, progressMode string, stderr io.Writer) *R {
-	res, err := spawn(ctx, su, s, rd, name, progressMode, stderr)
+// crashes, stalls or writes none gives one holding that error, in one
+// line. Its data goes in the run directory's subdirectory dir, and it is
+// the engine's run number repeat. When the run failed and the child wrote
+// anything to its stdout or stderr (a crash trace), that goes to a log
+// file, whose path it returns.
+func runEngine[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, name, dir string, repeat int, progressMode string, stderr io.Writer) (*R, string) {
+	res, output, err := spawn(ctx, su, s, rd, name, dir, progressMode, stderr)
 	if res == nil {
 		res = new(R)
 	}
-	su.label(res, name, err)
-	return res
+	su.label(res, name, repeat, err)
+	if why := su.failure(res); why != "" && ctx.Err() == nil {
+		if note := diskFull(filepath.Join(rd.path, dir), why); note != "" {
+			su.fail(res, note+": "+why)
+		}
+	}
+	log := ""
+	if len(output) > 0 {
+		if su.failure(res) == "" {
+			// Warnings of a library that worked: shown as they were.
+			stderr.Write(output)
+		} else if p, err := writeLog(s.runID, dir, output); err != nil {
+			fmt.Fprintf(stderr, "benchmark-storage: %s: keep the engine process's output: %v\n", name, err)
+		} else {
+			log = p
+		}
+	}
+	return res, log
 }
 
-// spawn starts the child, waits for it and reads its result.
-func spawn[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, name, progressMode string, stderr io.Writer) (*R, error) {
-	dir, err := rd.engineDir(name)
+// spawn starts the child, waits for it and reads its result; output is
+// what the child wrote to its stdout and stderr.
+func spawn[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, name, sub, progressMode string, stderr io.Writer) (res *R, output []byte, err error) {
+	dir, err := rd.engineDir(sub)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	exe, err := os.Executable()
+	p, err := startChild(ctx, newJob(s, roleRun, name, dir, progressMode), stderr, s.stall, nil)
 	if err != nil {
-		return nil, fmt.Errorf("find this program to start the engine process: %w", err)
+		return nil, nil, err
 	}
-	resultPath := rd.resultFile(name)
-	defer os.Remove(resultPath)
-
-	cmd := exec.CommandContext(ctx, exe, append(childArgs(s, name, dir, resultPath, progressMode), su.args(s)...)...)
-	// The child's stdout goes to stderr too: nothing it or its C libraries
-	// print may mix into a report written to stdout.
-	cmd.Stdout, cmd.Stderr = stderr, stderr
-	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
-	cmd.WaitDelay = childStopDelay
-	// If this process is killed outright, the child goes too rather than
-	// running on unobserved. The signal follows the thread that started the
-	// child, so that thread is kept until the child ends.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	runtime.LockOSThread()
-	runErr := cmd.Run()
-	runtime.UnlockOSThread()
-
-	res, readErr := readResult[R](resultPath)
+	runErr := p.wait()
+	output = p.output.Bytes()
+	res, readErr := decodeResult[R](p.out)
 	switch {
+	case errors.Is(runErr, errStalled):
+		return nil, output, fmt.Errorf("engine process made no progress for %v (no CPU time, no disk I/O), so it was stopped: a deadlock? raise -stall-timeout if the engine is merely slow", s.stall)
 	case readErr == nil && runErr != nil && su.failure(res) == "":
-		return res, fmt.Errorf("engine process %s after its result", describeExit(runErr))
+		return res, output, fmt.Errorf("engine process %s after its result", describeExit(runErr))
 	case readErr == nil:
-		return res, nil
+		return res, output, nil
 	case runErr != nil:
-		return nil, fmt.Errorf("engine process %s", describeExit(runErr))
-	case errors.Is(readErr, fs.ErrNotExist):
-		return nil, errors.New("engine process exited without a result")
+		why := describeExit(runErr)
+		if line := crashLine(output); line != "" {
+			why += ": " + line
+		}
+		return nil, output, fmt.Errorf("engine process %s", why)
+	case len(p.out) == 0:
+		return nil, output, errors.New("engine process exited without a result")
 	default:
-		return nil, fmt.Errorf("engine process left a broken result: %w", readErr)
+		return nil, output, fmt.Errorf("engine process left a broken result: %w", readErr)
 	}
 }
 
-// childArgs are the flags that make this binary run one engine, but for
-// the suite's own.
-func childArgs(s *settings, name, dir, resultPath, progressMode string) []string {
-	args := []string{
-		"-" + childFlagPrefix + "result", resultPath,
-		"-" + childFlagPrefix + "dir", dir,
-		"-" + childFlagPrefix + "progress", progressMode,
-		"-engine", name,
-		"-seed", strconv.FormatUint(s.seed, 10),
-	}
-	if s.config != "" {
-		args = append(args, "-config", s.config)
-	}
-	if s.sync != "" {
-		args = append(args, "-sync", string(s.sync))
-	}
-	return append(args, s.engineFlags.args()...)
-}
+// Roles of a child process (job.Role).
+const (
+	roleRun         = "run"          // run the suite on one engine
+	roleCrashWriter = "crash-writer" // commit batches until killed
+	roleCrashReader = "crash-reader" // reopen and read back
+)
 
-// readResult decodes the result a child wrote.
-func readResult[R any](path string) (*R, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
+// decodeResult decodes the result a child sent.
+func decodeResult[R any](b []byte) (*R, error) {
+	if len(b) == 0 {
+		return nil, errors.New("no result")
 	}
 	res := new(R)
 	if err := json.Unmarshal(b, res); err != nil {
-		return nil, fmt.Errorf("decode %s: %w", path, err)
+		return nil, fmt.Errorf("decode: %w", err)
 	}
 	return res, nil
 }
 
-// describeExit says how a child ended: "exited with status 3", "was
-// killed by a signal (segmentation fault)".
-func describeExit(err error) string {
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) {
-		return "failed: " + err.Error()
+// logDir is where the output of failed engine processes goes: the user's
+// cache, not -path, whose file system may be the one that is full and
+// which the run leaves as it found it.
+func logDir() string {
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "benchmark-storage", "logs")
 	}
-	if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		d := ws.Signal().String()
-		if ws.Signal() == syscall.SIGKILL {
-			d += "; out of memory?"
-		}
-		return "was killed by a signal (" + d + ")"
+	return filepath.Join(os.TempDir(), "benchmark-storage-logs")
+}
+
+// writeLog writes a failed engine process's output to a file named after
+// the run and the engine's directory.
+func writeLog(runID, dir string, output []byte) (string, error) {
+	d := logDir()
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		return "", err
 	}
-	return "exited with status " + strconv.Itoa(ee.ExitCode())
+	p := filepath.Join(d, runID+"-"+strings.ReplaceAll(dir, string(filepath.Separator), "_")+".log")
+	return p, os.WriteFile(p, output, 0o644)
 }

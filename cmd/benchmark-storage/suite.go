@@ -1,33 +1,38 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // A suite is what a run measures on each engine and how it is reported:
-// the time-series workload (series) or, with -benchmarks, the classic
-// micro benchmarks (microSuite). R is its per-engine result, which a child
+// the time-series workload (series), the classic micro benchmarks
+// (microSuite), the mixed workload (mixedSuite) or the crash check
+// (crashSuite). R is its per-engine result, which a child
 // hands its parent as JSON. The parent, child and output code is the same
 // for both.
 type suite[R any] interface {
 	// check validates what only the suite's library knows, before
 	// anything is created.
 	check(s *settings) error
-	// args are the suite's flags for a child.
-	args(s *settings) []string
 	// run runs the suite on engine name, opened with opts, in the child's
 	// data directory.
 	run(s *settings, name string, opts engine.Options, p *progress) (*R, error)
-	// label records in res the engine's name and version, and err unless
-	// res already holds an error.
-	label(res *R, name string, err error)
+	// label records in res the engine's name and version, which of its
+	// runs it is (from 1), and err unless res already holds an error.
+	label(res *R, name string, repeat int, err error)
 	// failure says why res failed, "" if it passed.
 	failure(res *R) string
+	// reused says where res's data came from when it reused a dataset,
+	// "" otherwise.
+	reused(res *R) string
+	// fail makes why the reason res failed, in place of failure's.
+	fail(res *R, why string)
 	// report renders the results of a run.
-	report(env workload.Environment, results []*R) renderer
+	report(runID string, env harness.Environment, results []*R) renderer
 }
 
 // renderer is a report in every -format.
@@ -36,11 +41,23 @@ type renderer interface {
 	Markdown() string
 	WriteCSV(io.Writer) error
 	WriteJSON(io.Writer) error
+	HTML() string
 }
 
 // goBencher is a report that also has the Go benchmark format.
 type goBencher interface {
 	WriteGoBench(io.Writer) error
+}
+
+// effective is the options an engine ran with as results record them
+// (engine.Effective), and the run's error err, or the reason they could
+// not be recorded if the run had none.
+func effective(name string, opts engine.Options, err error) (map[string]any, error) {
+	m, eerr := engine.Effective(name, opts)
+	if err == nil && eerr != nil {
+		err = fmt.Errorf("record options: %w", eerr)
+	}
+	return m, err
 }
 
 // errorText is err's message, "" for nil.

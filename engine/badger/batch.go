@@ -1,16 +1,18 @@
 package badger
 
-import "github.com/tsbench/storage/engine/internal/writebuf"
+import (
+	badgerv4 "github.com/dgraph-io/badger/v4"
 
-// batch buffers its writes in Go and applies them in a single Badger
-// transaction, which commits atomically.
-type batch struct {
-	d *DB
-	writebuf.Buffer
-}
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/writebuf"
+)
 
-// Commit applies the writes in one transaction; for the same key the last
-// write wins. A batch larger than a transaction may hold fails with
-// ErrBatchTooBig and applies nothing, since splitting it would break
+// NewBatch implements engine.Engine. The batch buffers its writes in Go
+// and applies them in a single Badger transaction, which commits
+// atomically; for the same key the last write wins. A batch larger than a
+// transaction may hold (about 15% of write_buffer_size) fails with
+// engine.ErrTooLarge and applies nothing, since splitting it would break
 // atomicity.
-func (b *batch) Commit() error { return writebuf.Commit(&b.Buffer, b.d.update, set, del) }
+func (d *DB) NewBatch() engine.Batch {
+	return writebuf.NewBatch(d.update, (*badgerv4.Txn).Set, (*badgerv4.Txn).Delete)
+}

@@ -8,7 +8,7 @@
 //
 // Each Put, Delete and Batch.Commit is one Badger transaction, so a batch
 // is atomic; one bigger than a transaction may hold (about 15% of
-// write_buffer_size in bytes) fails with ErrBatchTooBig rather than being
+// write_buffer_size in bytes) fails with engine.ErrTooLarge rather than being
 // split. Writes are blind, so conflict detection is off. Iterators hold a
 // read-only transaction, their snapshot. A Badger iterator runs one way
 // only: an engine iterator keeps a forward and a reverse one, and re-seeks
@@ -48,7 +48,7 @@
 // memtable and merging level 0), runs Flatten, then value-log GC until
 // nothing is left to rewrite; Badger cannot compact a key range, so the
 // bounds are ignored. It fails with engine.ErrOpenIterators while
-// iterators are open. DeleteRange scans keys without reading values and
+// iterators or snapshots are open (Limits.ExclusiveCompact). DeleteRange scans keys without reading values and
 // deletes them in transactions of 4,096 keys: Badger has no range
 // tombstone, and DropPrefix fits only ranges that are whole prefixes.
 //
@@ -59,6 +59,19 @@
 // # Keys
 //
 // Keys must be 1 to 65,000 bytes long and must not start with "!badger!",
-// which Badger reserves: such writes fail with ErrEmptyKey or
-// ErrReservedKey. Get and Delete treat such keys as absent.
+// which Badger reserves (the driver's Limits): engine.Open refuses such
+// writes with engine.ErrKeyNotSupported or engine.ErrTooLarge, and Get and
+// Delete treat such keys as absent.
+//
+// # Extras
+//
+// A snapshot is one read transaction, shared by its Gets and iterators;
+// an iterator takes new bounds (SetBounds) in its transaction; metrics are
+// the block cache's hits and misses; Checkpoint streams the live entries
+// into a new database (a logical copy). Size estimates fall back to a
+// scan: Badger estimates only whole prefixes. Table checksums are checked
+// when a table is opened, and a damaged manifest or table fails with
+// engine.ErrCorrupt; engine.Check runs VerifyChecksum, which verifies
+// every block of every table. A directory without the ENGINE marker is
+// recognised as a Badger store by its MANIFEST and KEYREGISTRY files.
 package badger

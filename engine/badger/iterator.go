@@ -14,8 +14,10 @@ import (
 // so this keeps a forward and a reverse one, each made on first use, and
 // re-seeks the other at the current key when the direction changes.
 type iterator struct {
-	d            *DB
-	txn          *badgerv4.Txn
+	txn *badgerv4.Txn
+	// own says txn is the iterator's, discarded by Close, not a
+	// snapshot's.
+	own          bool
 	fwd, rev     *badgerv4.Iterator
 	lower, upper []byte
 
@@ -27,6 +29,45 @@ type iterator struct {
 	reverse bool           // the current position came from rev
 	err     error
 	closed  bool
+}
+
+var _ engine.BoundsSetter = (*iterator)(nil)
+
+// NewIterator implements engine.Engine. The iterator holds a read
+// transaction, its snapshot, until it is closed.
+func (d *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
+	txn, err := d.read()
+	if err != nil {
+		return nil, err
+	}
+	it := newIterator(txn, opts)
+	it.own = true
+	return it, nil
+}
+
+// read starts a read transaction that outlives the call, for an iterator
+// or a snapshot to discard.
+func (d *DB) read() (txn *badgerv4.Txn, err error) {
+	err = d.db.Use(func(db *badgerv4.DB) error {
+		txn = db.NewTransaction(false)
+		return nil
+	})
+	return txn, err
+}
+
+// newIterator returns an iterator over txn.
+func newIterator(txn *badgerv4.Txn, opts engine.IterOptions) *iterator {
+	it := &iterator{txn: txn}
+	it.SetBounds(opts)
+	return it
+}
+
+// SetBounds implements engine.BoundsSetter: the bounds are checked here,
+// not by Badger, so the transaction and its Badger iterators stay.
+func (it *iterator) SetBounds(opts engine.IterOptions) error {
+	it.lower, it.upper = bytes.Clone(opts.LowerBound), bytes.Clone(opts.UpperBound)
+	it.valid, it.loaded, it.item = false, false, nil
+	return nil
 }
 
 // forward returns the forward Badger iterator, making it on first use.
@@ -159,7 +200,7 @@ func (it *iterator) Value() []byte {
 	if !it.loaded {
 		v, err := it.item.ValueCopy(it.val[:0])
 		if err != nil {
-			it.err = fmt.Errorf("badger: read value: %w", err)
+			it.err = fmt.Errorf("badger: read value: %w", kinds.Wrap(err))
 			return nil
 		}
 		it.val, it.loaded = v, true
@@ -185,7 +226,8 @@ func (it *iterator) Close() error {
 	if it.rev != nil {
 		it.rev.Close()
 	}
-	it.txn.Discard()
-	it.d.iterClosed()
+	if it.own {
+		it.txn.Discard()
+	}
 	return it.err
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/dgraph-io/badger/v4/options"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
 // Options are Badger's own settings, the [badger] table of a config file.
@@ -17,8 +18,8 @@ type Options struct {
 	// "none". The shared disable_compression = true overrides it with
 	// "none". Default "snappy".
 	Compression string `toml:"compression"`
-	// ZSTDLevel is the zstd level when Compression is "zstd"; higher
-	// levels compress more, slower. Default 1.
+	// ZSTDLevel is the zstd level when Compression is "zstd", from 1 to
+	// 22; higher levels compress more, slower. Default 1.
 	ZSTDLevel int `toml:"zstd_level"`
 	// ValueThreshold is the value size in bytes from which a value is kept
 	// in the value log instead of inline in the LSM tree. Badger caps it at
@@ -26,27 +27,29 @@ type Options struct {
 	// Default 1 MiB, or that 15% when it is smaller.
 	ValueThreshold int64 `toml:"value_threshold"`
 	// NumMemtables is how many memtables, the active one included, may be
-	// held in memory before writes stall. Default 5.
+	// held in memory before writes stall, at most 64. Default 5.
 	NumMemtables int `toml:"num_memtables"`
 	// NumCompactors is how many compaction goroutines run; 0 means the
-	// default, and Badger needs at least 2. Default 4.
+	// default, and Badger needs from 2 to 64. Default 4.
 	NumCompactors int `toml:"num_compactors"`
 	// NumLevelZeroTables is the L0 table count that triggers a compaction
-	// into the base level. Default 5.
+	// into the base level, at most 1000. Default 5.
 	NumLevelZeroTables int `toml:"num_level_zero_tables"`
 	// NumLevelZeroTablesStall is the L0 table count at which writes stall
-	// until compactions catch up. Default 15.
+	// until compactions catch up, above NumLevelZeroTables and at most
+	// 1000. Default 15.
 	NumLevelZeroTablesStall int `toml:"num_level_zero_tables_stall"`
 	// BaseTableSize is the size in bytes of the tables written to the base
-	// level; deeper levels use larger tables. Default 2 MiB.
+	// level; deeper levels use larger tables. At most 1 GiB. Default 2 MiB.
 	BaseTableSize int64 `toml:"base_table_size"`
 	// BaseLevelSize is the target size in bytes of the base level; each
-	// level below is ten times larger. Default 10 MiB.
+	// level below is ten times larger. At most 1 TiB. Default 10 MiB.
 	BaseLevelSize int64 `toml:"base_level_size"`
-	// BlockSize is the size in bytes of a table data block. Default 4096.
+	// BlockSize is the size in bytes of a table data block, at most
+	// 64 MiB. Default 4096.
 	BlockSize int `toml:"block_size"`
 	// IndexCacheSize caps the memory in bytes for table indexes and bloom
-	// filters; 0 keeps them all in memory. Default 0.
+	// filters, at most 64 GiB; 0 keeps them all in memory. Default 0.
 	IndexCacheSize int64 `toml:"index_cache_size"`
 	// ValueLogFileSize is the size in bytes at which a value log file is
 	// rotated, from 1 MiB to 2 GiB. Default 1 GiB.
@@ -68,6 +71,10 @@ const (
 	DefaultValueLogFileSize        = 1<<30 - 1
 )
 
+// maxIndexCache bounds IndexCacheSize: Badger allocates the cache's
+// admission counters in proportion to it when it opens.
+const maxIndexCache = 64 << 30
+
 // withDefaults returns a copy of o with zero fields set to their defaults,
 // or an error naming the bad key. writeBuffer is the shared
 // write_buffer_size, which bounds ValueThreshold.
@@ -82,48 +89,28 @@ func (o Options) withDefaults(writeBuffer int64) (Options, error) {
 	if o.ValueThreshold > maxBatch {
 		return o, fmt.Errorf("%w: badger: value_threshold %d is over 15%% of write_buffer_size (%d); lower it or raise write_buffer_size", engine.ErrInvalidOptions, o.ValueThreshold, maxBatch)
 	}
-	ints := []struct {
-		key string
-		v   *int
-		def int
-	}{
-		{"zstd_level", &o.ZSTDLevel, DefaultZSTDLevel},
-		{"num_memtables", &o.NumMemtables, DefaultNumMemtables},
-		{"num_compactors", &o.NumCompactors, DefaultNumCompactors},
-		{"num_level_zero_tables", &o.NumLevelZeroTables, DefaultNumLevelZeroTables},
-		{"num_level_zero_tables_stall", &o.NumLevelZeroTablesStall, DefaultNumLevelZeroTablesStall},
-		{"block_size", &o.BlockSize, DefaultBlockSize},
+	// Badger sizes channels, caches and blocks from these up front, so
+	// that a huge one panics or exhausts memory when it opens.
+	err := defaults.Fill("badger",
+		defaults.In("zstd_level", &o.ZSTDLevel, DefaultZSTDLevel, 1, 22),
+		defaults.In("num_memtables", &o.NumMemtables, DefaultNumMemtables, 1, 64),
+		defaults.In("num_compactors", &o.NumCompactors, DefaultNumCompactors, 2, 64),
+		defaults.In("num_level_zero_tables", &o.NumLevelZeroTables, DefaultNumLevelZeroTables, 1, 1000),
+		defaults.In("num_level_zero_tables_stall", &o.NumLevelZeroTablesStall, DefaultNumLevelZeroTablesStall, 2, 1000),
+		defaults.In("block_size", &o.BlockSize, DefaultBlockSize, 1, 64<<20),
+		defaults.In("base_table_size", &o.BaseTableSize, DefaultBaseTableSize, 1, 1<<30),
+		defaults.In("base_level_size", &o.BaseLevelSize, DefaultBaseLevelSize, 1, 1<<40),
+		defaults.Of("value_log_file_size", &o.ValueLogFileSize, DefaultValueLogFileSize),
+	)
+	if err != nil {
+		return o, err
 	}
-	for _, f := range ints {
-		if *f.v < 0 {
-			return o, fmt.Errorf("%w: badger: %s is %d; use a positive number, or 0 for the default %d", engine.ErrInvalidOptions, f.key, *f.v, f.def)
-		}
-		if *f.v == 0 {
-			*f.v = f.def
-		}
+	if o.IndexCacheSize < 0 || o.IndexCacheSize > maxIndexCache {
+		return o, fmt.Errorf("%w: badger: index_cache_size is %d; use 1 to %d (64 GiB), or 0 to keep every index in memory", engine.ErrInvalidOptions, o.IndexCacheSize, int64(maxIndexCache))
 	}
-	int64s := []struct {
-		key string
-		v   *int64
-		def int64
-	}{
-		{"base_table_size", &o.BaseTableSize, DefaultBaseTableSize},
-		{"base_level_size", &o.BaseLevelSize, DefaultBaseLevelSize},
-		{"value_log_file_size", &o.ValueLogFileSize, DefaultValueLogFileSize},
-	}
-	for _, f := range int64s {
-		if *f.v < 0 {
-			return o, fmt.Errorf("%w: badger: %s is %d; use a positive number, or 0 for the default %d", engine.ErrInvalidOptions, f.key, *f.v, f.def)
-		}
-		if *f.v == 0 {
-			*f.v = f.def
-		}
-	}
-	if o.IndexCacheSize < 0 {
-		return o, fmt.Errorf("%w: badger: index_cache_size is %d; use a positive number, or 0 to keep every index in memory", engine.ErrInvalidOptions, o.IndexCacheSize)
-	}
-	if o.NumCompactors == 1 {
-		return o, fmt.Errorf("%w: badger: num_compactors is 1; Badger needs at least 2", engine.ErrInvalidOptions)
+	// Badger asserts this, panicking when it opens.
+	if o.NumLevelZeroTablesStall <= o.NumLevelZeroTables {
+		return o, fmt.Errorf("%w: badger: num_level_zero_tables_stall (%d) must be above num_level_zero_tables (%d); raise it", engine.ErrInvalidOptions, o.NumLevelZeroTablesStall, o.NumLevelZeroTables)
 	}
 	if o.ValueThreshold > DefaultValueThreshold {
 		return o, fmt.Errorf("%w: badger: value_threshold %d is above Badger's limit; use at most %d", engine.ErrInvalidOptions, o.ValueThreshold, DefaultValueThreshold)
@@ -161,6 +148,10 @@ func badgerOptions(dir string, shared engine.Options, o Options) badgerv4.Option
 		WithIndexCacheSize(o.IndexCacheSize).
 		WithValueLogFileSize(o.ValueLogFileSize).
 		WithZSTDCompressionLevel(o.ZSTDLevel).
+		// A table's checksum is verified when it is opened, so that a
+		// damaged file is reported (engine.ErrCorrupt) rather than read;
+		// verifying every block read would cost each Get.
+		WithChecksumVerificationMode(options.OnTableRead).
 		// Writes are blind (no reads in write transactions), so conflict
 		// tracking would only cost time; metrics cost time on every read.
 		// Close merges level 0 into the tree, so that Compact's reopen
@@ -188,4 +179,10 @@ func bloomFalsePositive(bits int) float64 {
 		return 0
 	}
 	return math.Pow(0.6185, float64(bits))
+}
+
+// Resolve returns o with every default filled in (engine.Resolver), so
+// that config files are checked and results record what ran.
+func (o Options) Resolve(shared engine.Options) (any, error) {
+	return o.withDefaults(shared.WriteBufferSize)
 }

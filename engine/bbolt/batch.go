@@ -1,14 +1,16 @@
 package bbolt
 
-import "github.com/tsbench/storage/engine/internal/writebuf"
+import (
+	bolt "go.etcd.io/bbolt"
 
-// batch buffers its writes in Go and applies them in a single bbolt write
-// transaction, so a commit is one fsync (or none).
-type batch struct {
-	d *DB
-	writebuf.Buffer
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/writebuf"
+)
+
+// NewBatch implements engine.Engine. The batch buffers its writes in Go
+// and applies them in a single bbolt write transaction, so a commit is one
+// fsync (or none); bbolt rolls the transaction back if any write fails,
+// so the batch is all-or-nothing.
+func (d *DB) NewBatch() engine.Batch {
+	return writebuf.NewBatch(d.update, (*bolt.Bucket).Put, (*bolt.Bucket).Delete)
 }
-
-// Commit applies the writes in order; bbolt rolls the transaction back if
-// any fails, so the batch is all-or-nothing.
-func (b *batch) Commit() error { return writebuf.Commit(&b.Buffer, b.d.update, put, del) }

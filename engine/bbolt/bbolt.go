@@ -7,20 +7,15 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/guard"
-)
-
-var (
-	_ engine.Engine  = (*DB)(nil)
-	_ engine.Flusher = (*DB)(nil)
+	"github.com/tsbench/storage/engine/internal/defaults"
+	"github.com/tsbench/storage/engine/internal/fault"
+	"github.com/tsbench/storage/engine/internal/reopen"
 )
 
 func init() {
@@ -28,6 +23,11 @@ func init() {
 		Open:       func(dir string, opts engine.Options) (engine.Engine, error) { return Open(dir, opts) },
 		NewOptions: func() any { return new(Options) },
 		Version:    Version,
+		Build:      func() string { return "Go module " + Version() },
+		// bbolt cannot store the empty key, nor one above bolt.MaxKeySize,
+		// and Compact replaces the file open iterators read.
+		Limits:    engine.Limits{MinKeySize: 1, MaxKeySize: bolt.MaxKeySize, ExclusiveCompact: true},
+		Recognize: recognize,
 	})
 }
 
@@ -42,31 +42,36 @@ const (
 // bucket is the one bucket holding every key.
 var bucket = []byte("kv")
 
+// kinds maps bbolt's errors onto the engine's sentinels.
+var kinds = fault.Kinds{
+	Corrupt: func(err error) bool {
+		return errors.Is(err, berrors.ErrInvalid) || errors.Is(err, berrors.ErrChecksum) ||
+			errors.Is(err, berrors.ErrVersionMismatch) || errors.Is(err, errShort)
+	},
+	Locked: func(err error) bool { return errors.Is(err, berrors.ErrTimeout) },
+	TooLarge: func(err error) bool {
+		return errors.Is(err, berrors.ErrKeyTooLarge) || errors.Is(err, berrors.ErrValueTooLarge)
+	},
+}
+
+// errShort reports a data file shorter than its meta page says it is,
+// which bbolt itself does not check: reading the missing pages would
+// crash the process.
+var errShort = errors.New("bbolt: data file is shorter than its meta page says")
+
 // DB is a bbolt B+tree file used as an engine.Engine.
 type DB struct {
-	guard guard.Guard
-
-	// mu lets Compact swap the bolt handle: every call holds it for
-	// reading, Compact for writing.
-	mu sync.RWMutex
-	db *bolt.DB // nil once a compaction failed to reopen the file
-	// iters counts open iterators, each pinning a read transaction of db.
-	// It only grows under mu's read lock, so Compact, holding the write
-	// lock, sees a count that cannot rise.
-	iters atomic.Int64
+	// db is swapped by Compact, which reopens the file.
+	db    reopen.Handle[*bolt.DB]
 	path  string
 	bopts *bolt.Options
 	fill  float64
 }
 
-// Open opens or creates the engine in dir with opts (defaults filled in,
-// as engine.Open does).
+// Open opens or creates the engine in dir with opts, whose defaults are
+// filled in (engine.Open does that).
 func Open(dir string, opts engine.Options) (*DB, error) {
-	own, err := engine.EngineOptions[Options](opts, "bbolt")
-	if err != nil {
-		return nil, err
-	}
-	o, err := own.withDefaults()
+	o, err := defaults.Own[Options](opts, "bbolt")
 	if err != nil {
 		return nil, err
 	}
@@ -75,71 +80,73 @@ func Open(dir string, opts engine.Options) (*DB, error) {
 		bopts: boltOptions(opts, o),
 		fill:  o.FillPercent,
 	}
-	if d.db, err = d.open(); err != nil {
+	db, err := d.open()
+	if err != nil {
 		return nil, err
 	}
+	d.db.Set(db)
 	// A copy left by a Compact interrupted before its rename is incomplete,
 	// and data.db is whole either way. It is removed only now, under the
 	// file lock, so that it cannot be the copy of a live Compact.
 	if err := os.Remove(d.path + compactSuffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		d.db.Close()
+		db.Close()
 		return nil, fmt.Errorf("bbolt: remove leftover compaction copy: %w", err)
 	}
 	return d, nil
 }
 
-// open opens the data file and makes sure the bucket exists.
+// open opens the data file, checks its length and makes sure the bucket
+// exists.
 func (d *DB) open() (*bolt.DB, error) {
 	db, err := bolt.Open(d.path, 0o644, d.bopts)
-	if errors.Is(err, berrors.ErrTimeout) {
-		return nil, fmt.Errorf("%w: %s", ErrLocked, d.path)
-	}
 	if err != nil {
-		return nil, fmt.Errorf("bbolt: open %s: %w", d.path, err)
+		return nil, fmt.Errorf("bbolt: open %s: %w", d.path, kinds.Wrap(err))
 	}
-	if err := db.Update(func(tx *bolt.Tx) error {
+	err = db.Update(func(tx *bolt.Tx) error {
+		if fi, err := os.Stat(d.path); err != nil {
+			return err
+		} else if fi.Size() < tx.Size() {
+			return kinds.Wrap(fmt.Errorf("%w: %d bytes, %d in use", errShort, fi.Size(), tx.Size()))
+		}
 		_, err := tx.CreateBucketIfNotExists(bucket)
 		return err
-	}); err != nil {
+	})
+	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("bbolt: create bucket: %w", err)
+		return nil, fmt.Errorf("bbolt: open %s: %w", d.path, kinds.Wrap(err))
 	}
 	return db, nil
 }
 
-// acquire enters the guard and returns the current handle; a nil error
-// must be paired with release.
-func (d *DB) acquire() (*bolt.DB, error) {
-	if err := d.guard.Enter(); err != nil {
-		return nil, err
-	}
-	d.mu.RLock()
-	if d.db == nil {
-		d.mu.RUnlock()
-		d.guard.Exit()
-		return nil, ErrBroken
-	}
-	return d.db, nil
+// begin starts a read transaction that outlives the call, for an
+// iterator or a snapshot to end.
+func (d *DB) begin() (tx *bolt.Tx, err error) {
+	err = d.db.Use(func(db *bolt.DB) error {
+		tx, err = db.Begin(false)
+		return kinds.Wrap(err)
+	})
+	return tx, err
 }
 
-func (d *DB) release() {
-	d.mu.RUnlock()
-	d.guard.Exit()
+// view runs fn in a read transaction on the bucket.
+func (d *DB) view(fn func(b *bolt.Bucket) error) error {
+	return d.db.Use(func(db *bolt.DB) error {
+		return kinds.Wrap(db.View(func(tx *bolt.Tx) error { return fn(tx.Bucket(bucket)) }))
+	})
 }
 
 // Get implements engine.Engine.
-func (d *DB) Get(key []byte) ([]byte, error) {
-	db, err := d.acquire()
-	if err != nil {
-		return nil, err
-	}
-	defer d.release()
-	tx, err := db.Begin(false)
-	if err != nil {
-		return nil, fmt.Errorf("bbolt: get: %w", err)
-	}
-	defer tx.Rollback()
-	v := tx.Bucket(bucket).Get(key)
+func (d *DB) Get(key []byte) (v []byte, err error) {
+	err = d.view(func(b *bolt.Bucket) error {
+		v, err = get(b, key)
+		return err
+	})
+	return v, err
+}
+
+// get returns a copy of key's value in b.
+func get(b *bolt.Bucket, key []byte) ([]byte, error) {
+	v := b.Get(key)
 	if v == nil {
 		return nil, engine.ErrNotFound
 	}
@@ -148,47 +155,24 @@ func (d *DB) Get(key []byte) ([]byte, error) {
 
 // Put implements engine.Engine.
 func (d *DB) Put(key, value []byte) error {
-	return d.update(func(b *bolt.Bucket) error { return put(b, key, value) })
+	return d.update(func(b *bolt.Bucket) error { return b.Put(key, value) })
 }
 
 // Delete implements engine.Engine.
 func (d *DB) Delete(key []byte) error {
-	return d.update(func(b *bolt.Bucket) error { return del(b, key) })
+	return d.update(func(b *bolt.Bucket) error { return b.Delete(key) })
 }
 
 // update runs fn in one write transaction on the bucket; bbolt fsyncs the
 // commit unless the sync profile is "none".
 func (d *DB) update(fn func(b *bolt.Bucket) error) error {
-	db, err := d.acquire()
-	if err != nil {
-		return err
-	}
-	defer d.release()
-	return db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucket)
-		b.FillPercent = d.fill
-		return fn(b)
+	return d.db.Use(func(db *bolt.DB) error {
+		return kinds.Wrap(db.Update(func(tx *bolt.Tx) error {
+			b := tx.Bucket(bucket)
+			b.FillPercent = d.fill
+			return fn(b)
+		}))
 	})
-}
-
-func put(b *bolt.Bucket, key, value []byte) error {
-	if len(key) == 0 {
-		return ErrEmptyKey
-	}
-	if err := b.Put(key, value); err != nil {
-		return fmt.Errorf("bbolt: put: %w", err)
-	}
-	return nil
-}
-
-func del(b *bolt.Bucket, key []byte) error {
-	if len(key) == 0 {
-		return nil // it cannot exist
-	}
-	if err := b.Delete(key); err != nil {
-		return fmt.Errorf("bbolt: delete: %w", err)
-	}
-	return nil
 }
 
 // deleteChunk caps the deletes of one DeleteRange transaction, so that a
@@ -217,82 +201,42 @@ func (d *DB) DeleteRange(start, end []byte) error {
 				// copy, since Next after Delete may skip a key.
 				from = append(from[:0], k...)
 				if err := c.Delete(); err != nil {
-					return fmt.Errorf("bbolt: delete range: %w", err)
+					return err
 				}
 				k, _ = c.Seek(from)
 			}
 			return nil
 		})
 		if err != nil {
-			return err
+			return fmt.Errorf("bbolt: delete range: %w", err)
 		}
 	}
 	return nil
 }
 
-// NewBatch implements engine.Engine.
-func (d *DB) NewBatch() engine.Batch { return &batch{d: d} }
-
-// NewIterator implements engine.Engine. The iterator holds a read
-// transaction until it is closed.
-func (d *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
-	db, err := d.acquire()
-	if err != nil {
-		return nil, err
-	}
-	defer d.release()
-	tx, err := db.Begin(false)
-	if err != nil {
-		return nil, fmt.Errorf("bbolt: new iterator: %w", err)
-	}
-	d.iters.Add(1)
-	d.guard.IterOpened()
-	return &iterator{
-		d:     d,
-		tx:    tx,
-		c:     tx.Bucket(bucket).Cursor(),
-		lower: bytes.Clone(opts.LowerBound),
-		upper: bytes.Clone(opts.UpperBound),
-	}, nil
-}
-
-// iterClosed uncounts an iterator whose transaction has ended.
-func (d *DB) iterClosed() {
-	d.iters.Add(-1)
-	d.guard.IterClosed()
-}
+var _ engine.Flusher = (*DB)(nil)
 
 // Flush implements engine.Flusher: it fsyncs the file, which makes the
 // commits of the "none" sync profile durable.
 func (d *DB) Flush() error {
-	db, err := d.acquire()
-	if err != nil {
-		return err
-	}
-	defer d.release()
-	if err := db.Sync(); err != nil {
-		return fmt.Errorf("bbolt: flush: %w", err)
-	}
-	return nil
+	return d.db.Use(func(db *bolt.DB) error {
+		if err := db.Sync(); err != nil {
+			return fmt.Errorf("bbolt: flush: %w", kinds.Wrap(err))
+		}
+		return nil
+	})
 }
 
 // Close implements engine.Engine. Under the "none" profile it fsyncs
 // first, so that a closed engine's data survives a machine failure too.
 func (d *DB) Close() error {
-	return d.guard.Close(func() error {
-		d.mu.Lock()
-		defer d.mu.Unlock()
-		if d.db == nil {
-			return nil
-		}
+	return d.db.Close(func(db *bolt.DB) error {
 		var serr error
 		if d.bopts.NoSync {
-			serr = d.db.Sync()
+			serr = db.Sync()
 		}
-		err := errors.Join(serr, d.db.Close())
-		d.db = nil
-		if err != nil {
-			return fmt.Errorf("bbolt: close: %w", err)
+		if err := errors.Join(serr, db.Close()); err != nil {
+			return fmt.Errorf("bbolt: close: %w", kinds.Wrap(err))
 		}
 		return nil
 	})

@@ -44,11 +44,23 @@
 // Deleting keys frees pages for reuse but never shrinks the file. Compact
 // rewrites the whole file into a packed copy and renames it over data.db
 // (the bounds are ignored); it fails with engine.ErrOpenIterators while
-// iterators are open. DeleteRange deletes with a cursor in transactions of
-// at most 10,000 keys.
+// iterators or snapshots are open (Limits.ExclusiveCompact). DeleteRange
+// deletes with a cursor in transactions of at most 10,000 keys.
 //
 // # Keys
 //
-// Keys must be 1 to 32,768 bytes long; a write with an empty key fails
-// with ErrEmptyKey.
+// Keys must be 1 to 32,768 bytes long (the driver's Limits), so engine.Open
+// refuses others with engine.ErrKeyNotSupported or engine.ErrTooLarge.
+//
+// # Extras
+//
+// A snapshot (engine.NewSnapshot) is one read transaction shared by its
+// Gets and iterators; an iterator takes new bounds (SetBounds) without a
+// new transaction; Checkpoint writes the file as one read transaction sees
+// it (Tx.CopyFile). bbolt has no size estimate or metrics: those fall back
+// to a scan and to none. A file whose meta pages are damaged, or that is
+// shorter than they say, fails Open with engine.ErrCorrupt. engine.Check
+// runs bbolt's Tx.Check, which walks every page. A directory without the
+// ENGINE marker is recognised as a bbolt store by the meta page at the
+// start of data.db.
 package bbolt

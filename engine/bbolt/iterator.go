@@ -12,12 +12,42 @@ import (
 // iterator is a cursor in a read transaction. Key and Value point into the
 // memory map, which the transaction keeps in place until Close.
 type iterator struct {
-	d            *DB
+	// tx is the iterator's own transaction, ended by Close; nil for an
+	// iterator of a snapshot, whose transaction the snapshot ends.
 	tx           *bolt.Tx
 	c            *bolt.Cursor
 	lower, upper []byte
 	k, v         []byte // nil k: not on a key
 	closed       bool
+}
+
+var _ engine.BoundsSetter = (*iterator)(nil)
+
+// NewIterator implements engine.Engine. The iterator holds a read
+// transaction until it is closed.
+func (d *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
+	tx, err := d.begin()
+	if err != nil {
+		return nil, fmt.Errorf("bbolt: new iterator: %w", err)
+	}
+	it := newIterator(tx.Bucket(bucket), opts)
+	it.tx = tx
+	return it, nil
+}
+
+// newIterator returns an iterator over b with a cursor of its own.
+func newIterator(b *bolt.Bucket, opts engine.IterOptions) *iterator {
+	it := &iterator{c: b.Cursor()}
+	it.SetBounds(opts)
+	return it
+}
+
+// SetBounds implements engine.BoundsSetter: the bounds are checked here,
+// not by bbolt, so the cursor and its view stay.
+func (it *iterator) SetBounds(opts engine.IterOptions) error {
+	it.lower, it.upper = bytes.Clone(opts.LowerBound), bytes.Clone(opts.UpperBound)
+	it.k, it.v = nil, nil
+	return nil
 }
 
 // below reports whether k is under the upper bound; above, whether it is at
@@ -117,9 +147,10 @@ func (it *iterator) Close() error {
 	}
 	it.closed = true
 	it.k, it.v, it.c = nil, nil, nil
-	err := it.tx.Rollback()
-	it.d.iterClosed()
-	if err != nil {
+	if it.tx == nil {
+		return nil
+	}
+	if err := it.tx.Rollback(); err != nil {
 		return fmt.Errorf("bbolt: close iterator: %w", err)
 	}
 	return nil

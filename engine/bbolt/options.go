@@ -1,11 +1,13 @@
 package bbolt
 
 import (
+	"cmp"
 	"fmt"
 
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
 // Options are bbolt's own settings, the [bbolt] table of a config file.
@@ -14,10 +16,12 @@ type Options struct {
 	// InitialMmapSize is the size in bytes of the file mapping made at open.
 	// It costs address space, not memory or disk: the file still grows
 	// with the data. While the data fits, a writer never has to remap, so
-	// it never waits for open iterators (see the package doc). Default 16 GiB.
+	// it never waits for open iterators (see the package doc). At most
+	// 64 TiB, the address space a process has. Default 16 GiB.
 	InitialMmapSize int64 `toml:"initial_mmap_size"`
 	// PageSize is the B+tree page size in bytes, fixed when the file is
-	// created. Default 4096 (the OS page size).
+	// created, a power of two from 1024 to 1048576. Default 4096 (the OS
+	// page size).
 	PageSize int `toml:"page_size"`
 	// FillPercent is how full a page is left when it splits, from 0.1 to
 	// 1.0. bbolt's 0.5 suits random inserts; ascending keys such as
@@ -48,23 +52,20 @@ const (
 // withDefaults returns a copy of o with zero fields set to their defaults,
 // or an error naming the bad key.
 func (o Options) withDefaults() (Options, error) {
-	if o.InitialMmapSize < 0 || o.PageSize < 0 {
-		return o, fmt.Errorf("%w: bbolt: initial_mmap_size and page_size must not be negative; use 0 for the defaults", engine.ErrInvalidOptions)
+	err := defaults.Fill("bbolt",
+		// A mapping beyond the address space fails only when bbolt maps it.
+		defaults.In("initial_mmap_size", &o.InitialMmapSize, DefaultInitialMmapSize, 1, 1<<46),
+		defaults.In("page_size", &o.PageSize, DefaultPageSize, 1024, 1<<20),
+	)
+	if err != nil {
+		return o, err
 	}
-	if o.InitialMmapSize == 0 {
-		o.InitialMmapSize = DefaultInitialMmapSize
+	if o.PageSize&(o.PageSize-1) != 0 {
+		return o, fmt.Errorf("%w: bbolt: page_size %d: use a power of two from 1024 to 1048576", engine.ErrInvalidOptions, o.PageSize)
 	}
-	if o.PageSize == 0 {
-		o.PageSize = DefaultPageSize
-	}
-	if o.PageSize < 1024 || o.PageSize&(o.PageSize-1) != 0 {
-		return o, fmt.Errorf("%w: bbolt: page_size %d: use a power of two of at least 1024", engine.ErrInvalidOptions, o.PageSize)
-	}
-	if o.FillPercent == 0 {
-		o.FillPercent = DefaultFillPercent
-	}
+	o.FillPercent = cmp.Or(o.FillPercent, DefaultFillPercent)
 	// bbolt silently clamps to this range; say so instead.
-	if o.FillPercent < 0.1 || o.FillPercent > 1 {
+	if !(o.FillPercent >= 0.1 && o.FillPercent <= 1) { // NaN too
 		return o, fmt.Errorf("%w: bbolt: fill_percent %g: use a fraction from 0.1 to 1.0", engine.ErrInvalidOptions, o.FillPercent)
 	}
 	switch o.FreelistType {
@@ -90,3 +91,7 @@ func boltOptions(shared engine.Options, o Options) *bolt.Options {
 		PageSize:        o.PageSize,
 	}
 }
+
+// Resolve returns o with every default filled in (engine.Resolver), so
+// that config files are checked and results record what ran.
+func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

@@ -199,10 +199,12 @@ func (d *differ) batch() {
 	d.both(b.Commit(), rb.Commit())
 }
 
-func (d *differ) compareGet(k []byte) {
+func (d *differ) compareGet(k []byte) { d.compareGetOn(d.db, d.ref, k) }
+
+func (d *differ) compareGetOn(db, ref engine.Reader, k []byte) {
 	d.t.Helper()
-	v, err := d.db.Get(k)
-	rv, rerr := d.ref.Get(k)
+	v, err := db.Get(k)
+	rv, rerr := ref.Get(k)
 	if rerr != nil && !errors.Is(rerr, engine.ErrNotFound) {
 		d.fail("reference Get: %v", rerr)
 	}
@@ -215,13 +217,17 @@ func (d *differ) compareGet(k []byte) {
 }
 
 func (d *differ) iters(lower, upper []byte) (engine.Iterator, engine.Iterator) {
+	return d.itersOn(d.db, d.ref, lower, upper)
+}
+
+func (d *differ) itersOn(db, rdb engine.Reader, lower, upper []byte) (engine.Iterator, engine.Iterator) {
 	d.t.Helper()
 	opts := engine.IterOptions{LowerBound: lower, UpperBound: upper}
-	it, err := d.db.NewIterator(opts)
+	it, err := db.NewIterator(opts)
 	if err != nil {
 		d.fail("NewIterator: %v", err)
 	}
-	ref, err := d.ref.NewIterator(opts)
+	ref, err := rdb.NewIterator(opts)
 	if err != nil {
 		it.Close()
 		d.fail("reference NewIterator: %v", err)
@@ -305,17 +311,45 @@ func (d *differ) walk() {
 	}
 }
 
-// snapshot opens iterators, writes, and requires the iterators to show
-// the state from before the write.
+// snapshot opens iterators and a snapshot, writes, and requires the
+// iterators, the snapshot's Gets and its iterators, reused with new
+// bounds, to show the state from before the write.
 func (d *differ) snapshot() {
 	lower, upper := d.bound(), d.bound()
 	it, ref := d.iters(lower, upper)
 	defer it.Close()
 	defer ref.Close()
+	snap, err := engine.NewSnapshot(d.db)
+	if err != nil {
+		d.fail("NewSnapshot: %v", err)
+	}
+	defer snap.Close()
+	rsnap, err := engine.NewSnapshot(d.ref)
+	if err != nil {
+		d.fail("reference NewSnapshot: %v", err)
+	}
+	defer rsnap.Close()
 	k, v := d.key(), d.value()
 	start, end := d.key(), d.key()
-	d.what = fmt.Sprintf("scan [%s, %s) of an iterator opened before Put(%q) and DeleteRange(%q, %q)", show(lower), show(upper), k, start, end)
+	writes := fmt.Sprintf("Put(%q) and DeleteRange(%q, %q)", k, start, end)
+	d.what = fmt.Sprintf("scan [%s, %s) of an iterator opened before %s", show(lower), show(upper), writes)
 	d.both(d.db.Put(k, v), d.ref.Put(k, v))
 	d.both(d.db.DeleteRange(start, end), d.ref.DeleteRange(start, end))
 	d.compareIters(it, ref, d.rng.IntN(2) == 0)
+
+	g := d.key()
+	d.what = fmt.Sprintf("Get(%q) of a snapshot taken before %s", g, writes)
+	d.compareGetOn(snap, rsnap, g)
+	sit, rsit := d.itersOn(snap, rsnap, lower, upper)
+	for range 3 {
+		lower, upper = d.bound(), d.bound()
+		opts := engine.IterOptions{LowerBound: lower, UpperBound: upper}
+		d.what = fmt.Sprintf("scan of a snapshot taken before %s, its iterator reused for [%s, %s)", writes, show(lower), show(upper))
+		var err, rerr error
+		sit, err = engine.SetBounds(snap, sit, opts)
+		rsit, rerr = engine.SetBounds(rsnap, rsit, opts)
+		d.both(err, rerr)
+		d.compareIters(sit, rsit, d.rng.IntN(2) == 0)
+	}
+	d.both(sit.Close(), rsit.Close())
 }

@@ -3,6 +3,7 @@ package enginetest
 import (
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"testing"
@@ -34,22 +35,55 @@ var suite = []struct {
 	{"Batch", testBatch},
 	{"BatchReuse", testBatchReuse},
 	{"BatchClose", testBatchClose},
+	{"BatchSize", testBatchSize},
+	{"FailedCommit", testFailedCommit},
+	{"LargeBatch", testLargeBatch},
 	{"IteratorSnapshot", testIteratorSnapshot},
+	{"Snapshot", testSnapshot},
+	{"SnapshotFallback", testSnapshotFallback},
+	{"SetBounds", testSetBounds},
+	{"SetBoundsFallback", testSetBoundsFallback},
 	{"SliceOwnership", testSliceOwnership},
+	{"KeyLimits", testKeyLimits},
+	{"CommonKeys", testCommonKeys},
+	{"KeysBeyondCommon", testKeysBeyondCommon},
 	{"Persistence", testPersistence},
 	{"Compact", testCompact},
+	{"CompactWithOpenIterator", testCompactWithOpenIterator},
+	{"EstimateSize", testEstimateSize},
+	{"EstimateSizeFallback", testEstimateSizeFallback},
+	{"Metrics", testMetrics},
+	{"MetricsFallback", testMetricsFallback},
+	{"Checkpoint", testCheckpoint},
+	{"Copy", testCopy},
 	{"UseAfterClose", testUseAfterClose},
 	{"CloseWithOpenIterator", testCloseWithOpenIterator},
 	{"IteratorAfterClose", testIteratorAfterClose},
 	{"ConcurrentReaders", testConcurrentReaders},
+	{"ConcurrentWriters", testConcurrentWriters},
+	{"MaintenanceWithReaders", testMaintenanceWithReaders},
+	{"ReopenAfterKill", testReopenAfterKill},
 	{"WrongEngine", testWrongEngine},
 	{"UnwritableDir", testUnwritableDir},
+	{"LockedInProcess", testLockedInProcess},
+	{"LockedOtherProcess", testLockedOtherProcess},
+	{"Corrupt", testCorrupt},
 	{"Differential", testDifferential},
 }
 
 // Run runs the acceptance suite, one subtest per concern, each in its own
-// temporary directory.
+// temporary directory. In the second process that the LockedOtherProcess
+// subtest starts from the same test binary, it only holds a directory
+// open.
 func Run(t *testing.T, open Factory) {
+	if dir := os.Getenv(holdEnv); dir != "" {
+		hold(t, open, dir)
+		return
+	}
+	if dir := os.Getenv(crashEnv); dir != "" {
+		crashWrite(t, open, dir)
+		return
+	}
 	for _, s := range suite {
 		t.Run(s.name, func(t *testing.T) {
 			s.test(t, open, t.TempDir())
@@ -102,7 +136,7 @@ func safeOpen(t *testing.T, open Factory, dir string) error {
 // are binary strings shown with %q.
 type kv struct{ k, v string }
 
-func (e kv) String() string { return fmt.Sprintf("%q=%q", e.k, clip([]byte(e.v))) }
+func (e kv) String() string { return fmt.Sprintf("%q=%q", clip([]byte(e.k)), clip([]byte(e.v))) }
 
 func put(t *testing.T, db engine.Engine, k, v string) {
 	t.Helper()
@@ -133,7 +167,7 @@ func commit(t *testing.T, b engine.Batch) {
 }
 
 // wantGet checks that Get(k) returns v.
-func wantGet(t *testing.T, db engine.Engine, k, v string) {
+func wantGet(t *testing.T, db engine.Reader, k, v string) {
 	t.Helper()
 	got, err := db.Get([]byte(k))
 	if err != nil {
@@ -145,7 +179,7 @@ func wantGet(t *testing.T, db engine.Engine, k, v string) {
 }
 
 // wantMissing checks that Get(k) fails with ErrNotFound.
-func wantMissing(t *testing.T, db engine.Engine, k string) {
+func wantMissing(t *testing.T, db engine.Reader, k string) {
 	t.Helper()
 	got, err := db.Get([]byte(k))
 	if !errors.Is(err, engine.ErrNotFound) {
@@ -169,7 +203,7 @@ func clip(b []byte) string {
 	return string(b)
 }
 
-func newIter(t *testing.T, db engine.Engine, lower, upper []byte) engine.Iterator {
+func newIter(t *testing.T, db engine.Reader, lower, upper []byte) engine.Iterator {
 	t.Helper()
 	it, err := db.NewIterator(engine.IterOptions{LowerBound: lower, UpperBound: upper})
 	if err != nil {
@@ -186,7 +220,7 @@ func closeIter(t *testing.T, it engine.Iterator) {
 }
 
 // scan returns the entries within bounds, forward with First and Next.
-func scan(t *testing.T, db engine.Engine, lower, upper []byte) []kv {
+func scan(t *testing.T, db engine.Reader, lower, upper []byte) []kv {
 	t.Helper()
 	it := newIter(t, db, lower, upper)
 	defer closeIter(t, it)
@@ -202,7 +236,7 @@ func scan(t *testing.T, db engine.Engine, lower, upper []byte) []kv {
 
 // scanReverse returns the entries within bounds, backward with Last and
 // Prev, in ascending order so that it compares with scan.
-func scanReverse(t *testing.T, db engine.Engine, lower, upper []byte) []kv {
+func scanReverse(t *testing.T, db engine.Reader, lower, upper []byte) []kv {
 	t.Helper()
 	it := newIter(t, db, lower, upper)
 	defer closeIter(t, it)
@@ -220,7 +254,7 @@ func scanReverse(t *testing.T, db engine.Engine, lower, upper []byte) []kv {
 }
 
 // wantScan checks both forward and reverse scans within bounds.
-func wantScan(t *testing.T, db engine.Engine, lower, upper []byte, want []kv) {
+func wantScan(t *testing.T, db engine.Reader, lower, upper []byte, want []kv) {
 	t.Helper()
 	if got := scan(t, db, lower, upper); !slices.Equal(got, want) {
 		t.Fatalf("forward scan [%s, %s):\n got  %v\n want %v", show(lower), show(upper), got, want)

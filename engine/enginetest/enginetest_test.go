@@ -1,6 +1,7 @@
 package enginetest_test
 
 import (
+	"os"
 	"sync"
 	"testing"
 
@@ -15,13 +16,34 @@ import (
 // engine writes, so that the persistence checks apply. Nothing lands in
 // the directory but the ENGINE marker, so the Compact subtest checks that
 // survivors are kept and skips its disk-space check.
+//
+// "memory" has no limits and native snapshots and iterator reuse;
+// "memory-strict" has the strictest Limits the contract allows, a native
+// Checkpoint, and hides memory's snapshots, iterator reuse and batch
+// Reset, so that engine.Open's fallbacks for them run instead.
 func init() {
 	engine.Register("memory", engine.Driver{Open: disk.open})
+	engine.Register("memory-strict", engine.Driver{
+		Open: func(dir string, o engine.Options) (engine.Engine, error) {
+			db, err := disk.open(dir, o)
+			if err != nil {
+				return nil, err
+			}
+			return strictDB{db.(*savedDB)}, nil
+		},
+		Limits: engine.CommonLimits(),
+	})
 }
 
 func TestMemory(t *testing.T) {
 	enginetest.Run(t, func(t *testing.T, dir string) (engine.Engine, error) {
 		return engine.Open("memory", dir, nil)
+	})
+}
+
+func TestMemoryStrict(t *testing.T) {
+	enginetest.Run(t, func(t *testing.T, dir string) (engine.Engine, error) {
+		return engine.Open("memory-strict", dir, nil)
 	})
 }
 
@@ -56,22 +78,71 @@ type savedDB struct {
 }
 
 func (s *savedDB) Close() error {
-	it, err := s.DB.NewIterator(engine.IterOptions{})
+	entries, err := s.entries()
 	if err != nil {
-		return err
-	}
-	var entries [][2][]byte
-	for ok := it.First(); ok; ok = it.Next() {
-		entries = append(entries, [2][]byte{append([]byte(nil), it.Key()...), append([]byte(nil), it.Value()...)})
-	}
-	if err := it.Close(); err != nil {
 		return err
 	}
 	if err := s.DB.Close(); err != nil {
 		return err
 	}
-	s.disk.mu.Lock()
-	s.disk.dirs[s.dir] = entries
-	s.disk.mu.Unlock()
+	s.disk.save(s.dir, entries)
 	return nil
 }
+
+// entries returns copies of every entry, in order.
+func (s *savedDB) entries() ([][2][]byte, error) {
+	it, err := s.DB.NewIterator(engine.IterOptions{})
+	if err != nil {
+		return nil, err
+	}
+	var entries [][2][]byte
+	for ok := it.First(); ok; ok = it.Next() {
+		entries = append(entries, [2][]byte{append([]byte(nil), it.Key()...), append([]byte(nil), it.Value()...)})
+	}
+	return entries, it.Close()
+}
+
+func (f *fakeDisk) save(dir string, entries [][2][]byte) {
+	f.mu.Lock()
+	f.dirs[dir] = entries
+	f.mu.Unlock()
+}
+
+// strictDB is a savedDB with only the Engine methods, so that memory's
+// snapshots are hidden, whose iterators and batches lack SetBounds and
+// Reset, and which checkpoints natively by saving to the fake disk.
+type strictDB struct{ s *savedDB }
+
+func (d strictDB) Get(key []byte) ([]byte, error)      { return d.s.Get(key) }
+func (d strictDB) Put(key, value []byte) error         { return d.s.Put(key, value) }
+func (d strictDB) Delete(key []byte) error             { return d.s.Delete(key) }
+func (d strictDB) DeleteRange(start, end []byte) error { return d.s.DeleteRange(start, end) }
+func (d strictDB) Compact(start, end []byte) error     { return d.s.Compact(start, end) }
+func (d strictDB) Close() error                        { return d.s.Close() }
+func (d strictDB) NewBatch() engine.Batch              { return plainBatch{d.s.NewBatch()} }
+
+func (d strictDB) NewIterator(o engine.IterOptions) (engine.Iterator, error) {
+	it, err := d.s.NewIterator(o)
+	if err != nil {
+		return nil, err
+	}
+	return plainIter{it}, nil
+}
+
+// Checkpoint saves the entries to the fake disk under dir, which it
+// creates, as Close would.
+func (d strictDB) Checkpoint(dir string) error {
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return err
+	}
+	entries, err := d.s.entries()
+	if err != nil {
+		return err
+	}
+	d.s.disk.save(dir, entries)
+	return nil
+}
+
+type plainBatch struct{ engine.Batch }
+
+type plainIter struct{ engine.Iterator }

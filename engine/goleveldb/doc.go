@@ -50,4 +50,16 @@
 // score from its "leveldb.stats" property; see Busy for what that misses.
 // It does not implement engine.Flusher: goleveldb has no call that only
 // flushes the memtable.
+//
+// Snapshots are goleveldb's own (GetSnapshot), size estimates its SizeOf
+// and metrics its Stats (compaction bytes and time, write delays; it
+// counts no cache hits). Iterator reuse falls back to a new iterator and
+// Checkpoint to a copy through one iterator. Errors goleveldb marks as
+// corruption wrap engine.ErrCorrupt.
+//
+// A directory holding files but no ENGINE marker is never adopted (it has
+// no engine.Driver.Recognize): the files are the same as those
+// leveldb and hyperleveldb write, and each of them would rewrite or
+// delete what the others keep. To use such a store, write "goleveldb" into its
+// ENGINE file.
 package goleveldb

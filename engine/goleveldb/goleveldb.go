@@ -3,14 +3,18 @@ package goleveldb
 import (
 	"bytes"
 	"errors"
+	"syscall"
 
 	"github.com/syndtr/goleveldb/leveldb"
+	lerrors "github.com/syndtr/goleveldb/leveldb/errors"
 	"github.com/syndtr/goleveldb/leveldb/filter"
 	"github.com/syndtr/goleveldb/leveldb/opt"
+	"github.com/syndtr/goleveldb/leveldb/storage"
 	"github.com/syndtr/goleveldb/leveldb/util"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/guard"
+	"github.com/tsbench/storage/engine/internal/defaults"
+	"github.com/tsbench/storage/engine/internal/fault"
 	"github.com/tsbench/storage/engine/internal/rangedel"
 )
 
@@ -24,41 +28,38 @@ func init() {
 		},
 		NewOptions: func() any { return new(Options) },
 		Version:    Version,
+		Build:      func() string { return "Go module " + Version() },
 	})
 }
 
 // DB is a goleveldb database behind the engine interface.
 type DB struct {
-	guard guard.Guard
-	db    *leveldb.DB
-	opt   *opt.Options
-	wo    *opt.WriteOptions
+	db  *leveldb.DB
+	opt *opt.Options
+	wo  *opt.WriteOptions
 }
 
-var (
-	_ engine.Engine       = (*DB)(nil)
-	_ engine.Backgrounder = (*DB)(nil)
-)
+// kinds maps goleveldb's errors onto the engine's sentinels: its
+// corruption errors, and its lock, held in this process or (as the flock
+// error) in another.
+var kinds = fault.Kinds{
+	Corrupt: lerrors.IsCorrupted,
+	Locked: func(err error) bool {
+		return errors.Is(err, storage.ErrLocked) || errors.Is(err, syscall.EWOULDBLOCK)
+	},
+}
 
-// Open opens or creates a goleveldb database in dir. Most callers go
-// through engine.Open, which fills in defaults and guards the directory.
+// Open opens or creates a goleveldb database in dir with opts, whose
+// defaults are filled in (engine.Open does that).
 func Open(dir string, opts engine.Options) (*DB, error) {
-	opts, err := opts.WithDefaults()
-	if err != nil {
-		return nil, err
-	}
-	own, err := engine.EngineOptions[Options](opts, name)
-	if err != nil {
-		return nil, err
-	}
-	o, err := own.withDefaults()
+	o, err := defaults.Own[Options](opts, name)
 	if err != nil {
 		return nil, err
 	}
 	lo := leveldbOptions(opts, o)
 	ldb, err := leveldb.OpenFile(dir, lo)
 	if err != nil {
-		return nil, err
+		return nil, kinds.Wrap(err)
 	}
 	return &DB{db: ldb, opt: lo, wo: &opt.WriteOptions{Sync: opts.Sync == engine.SyncBatch}}, nil
 }
@@ -87,18 +88,19 @@ func leveldbOptions(opts engine.Options, o Options) *opt.Options {
 }
 
 // Get implements engine.Engine.
-func (db *DB) Get(key []byte) ([]byte, error) {
-	if err := db.guard.Enter(); err != nil {
-		return nil, err
-	}
-	defer db.guard.Exit()
-	// goleveldb returns its own copy.
-	v, err := db.db.Get(key, nil)
+func (db *DB) Get(key []byte) ([]byte, error) { return get(db.db, key) }
+
+// get reads key from the database or a snapshot, which return their own
+// copy.
+func get(r interface {
+	Get([]byte, *opt.ReadOptions) ([]byte, error)
+}, key []byte) ([]byte, error) {
+	v, err := r.Get(key, nil)
 	if errors.Is(err, leveldb.ErrNotFound) {
 		return nil, engine.ErrNotFound
 	}
 	if err != nil {
-		return nil, err
+		return nil, kinds.Wrap(err)
 	}
 	if v == nil {
 		v = []byte{}
@@ -108,20 +110,12 @@ func (db *DB) Get(key []byte) ([]byte, error) {
 
 // Put implements engine.Engine.
 func (db *DB) Put(key, value []byte) error {
-	if err := db.guard.Enter(); err != nil {
-		return err
-	}
-	defer db.guard.Exit()
-	return db.db.Put(key, value, db.wo)
+	return kinds.Wrap(db.db.Put(key, value, db.wo))
 }
 
 // Delete implements engine.Engine.
 func (db *DB) Delete(key []byte) error {
-	if err := db.guard.Enter(); err != nil {
-		return err
-	}
-	defer db.guard.Exit()
-	return db.db.Delete(key, db.wo)
+	return kinds.Wrap(db.db.Delete(key, db.wo))
 }
 
 // DeleteRange implements engine.Engine by scanning and deleting in
@@ -135,18 +129,12 @@ func (db *DB) DeleteRange(start, end []byte) error {
 // (nil bounds are unbounded). Replaced tables are deleted before it
 // returns unless an open iterator still reads them.
 func (db *DB) Compact(start, end []byte) error {
-	if err := db.guard.Enter(); err != nil {
-		return err
-	}
-	defer db.guard.Exit()
 	if start != nil && end != nil && bytes.Compare(start, end) >= 0 {
 		return nil
 	}
-	return db.db.CompactRange(util.Range{Start: start, Limit: end})
+	return kinds.Wrap(db.db.CompactRange(util.Range{Start: start, Limit: end}))
 }
 
 // Close implements engine.Engine. Every commit has reached the OS (or the
 // disk, under sync "batch") before it returned, so none is lost.
-func (db *DB) Close() error {
-	return db.guard.Close(db.db.Close)
-}
+func (db *DB) Close() error { return kinds.Wrap(db.db.Close()) }

@@ -3,11 +3,10 @@ package goleveldb_test
 import (
 	"testing"
 
-	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/enginetest"
 	_ "github.com/tsbench/storage/engine/goleveldb"
 )
 
-func TestEngine(t *testing.T) {
-	enginetest.Run(t, func(t *testing.T, dir string) (engine.Engine, error) { return engine.Open("goleveldb", dir, nil) })
-}
+func TestEngine(t *testing.T) { enginetest.RunEngine(t, "goleveldb", nil) }
+
+func TestConfig(t *testing.T) { enginetest.Config(t, "goleveldb") }

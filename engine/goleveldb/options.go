@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
 // Options are goleveldb's own settings, the [goleveldb] table of a config
@@ -11,23 +12,23 @@ import (
 // files, bloom filter, sync) are mapped separately; see the package doc.
 type Options struct {
 	// BlockSize is the minimum uncompressed size in bytes of a table data
-	// block. Default 4096.
+	// block, at most 64 MiB. Default 4096.
 	BlockSize int `toml:"block_size"`
 	// CompactionTableSize is the size in bytes of the tables compactions
-	// write. Default 2 MiB.
+	// write, at most 1 GiB. Default 2 MiB.
 	CompactionTableSize int `toml:"compaction_table_size"`
 	// CompactionTotalSize is the base of the level size limits: level L may
 	// hold CompactionTotalSize×10^L bytes (so 100 MiB for level 1) before
-	// it is compacted into the next. Default 10 MiB.
+	// it is compacted into the next. At most 1 GiB. Default 10 MiB.
 	CompactionTotalSize int `toml:"compaction_total_size"`
 	// CompactionL0Trigger is the number of level-0 tables that starts a
-	// compaction into level 1. Default 4.
+	// compaction into level 1, at most 1000. Default 4.
 	CompactionL0Trigger int `toml:"compaction_l0_trigger"`
 	// WriteL0SlowdownTrigger is the number of level-0 tables at which each
-	// write is delayed by 1 ms. Default 8.
+	// write is delayed by 1 ms, at most 1000. Default 8.
 	WriteL0SlowdownTrigger int `toml:"write_l0_slowdown_trigger"`
 	// WriteL0PauseTrigger is the number of level-0 tables at which writes
-	// stop until compactions catch up. Default 12.
+	// stop until compactions catch up, at most 1000. Default 12.
 	WriteL0PauseTrigger int `toml:"write_l0_pause_trigger"`
 }
 
@@ -44,28 +45,25 @@ const (
 // withDefaults returns a copy of o with zero fields set to their defaults,
 // or an error naming the bad key.
 func (o Options) withDefaults() (Options, error) {
-	fields := []struct {
-		key string
-		v   *int
-		def int
-	}{
-		{"block_size", &o.BlockSize, DefaultBlockSize},
-		{"compaction_table_size", &o.CompactionTableSize, DefaultCompactionTableSize},
-		{"compaction_total_size", &o.CompactionTotalSize, DefaultCompactionTotalSize},
-		{"compaction_l0_trigger", &o.CompactionL0Trigger, DefaultCompactionL0Trigger},
-		{"write_l0_slowdown_trigger", &o.WriteL0SlowdownTrigger, DefaultWriteL0SlowdownTrigger},
-		{"write_l0_pause_trigger", &o.WriteL0PauseTrigger, DefaultWriteL0PauseTrigger},
-	}
-	for _, f := range fields {
-		if *f.v < 0 {
-			return o, fmt.Errorf("%w: goleveldb: %s is %d; use a positive number, or 0 for the default %d", engine.ErrInvalidOptions, f.key, *f.v, f.def)
-		}
-		if *f.v == 0 {
-			*f.v = f.def
-		}
+	// Far beyond a sensible setting; goleveldb allocates a block's buffer
+	// up front and multiplies the sizes per level.
+	err := defaults.Fill("goleveldb",
+		defaults.In("block_size", &o.BlockSize, DefaultBlockSize, 1, 64<<20),
+		defaults.In("compaction_table_size", &o.CompactionTableSize, DefaultCompactionTableSize, 1, 1<<30),
+		defaults.In("compaction_total_size", &o.CompactionTotalSize, DefaultCompactionTotalSize, 1, 1<<30),
+		defaults.In("compaction_l0_trigger", &o.CompactionL0Trigger, DefaultCompactionL0Trigger, 1, 1000),
+		defaults.In("write_l0_slowdown_trigger", &o.WriteL0SlowdownTrigger, DefaultWriteL0SlowdownTrigger, 1, 1000),
+		defaults.In("write_l0_pause_trigger", &o.WriteL0PauseTrigger, DefaultWriteL0PauseTrigger, 1, 1000),
+	)
+	if err != nil {
+		return o, err
 	}
 	if o.WriteL0SlowdownTrigger < o.CompactionL0Trigger || o.WriteL0PauseTrigger < o.WriteL0SlowdownTrigger {
 		return o, fmt.Errorf("%w: goleveldb: need compaction_l0_trigger (%d) <= write_l0_slowdown_trigger (%d) <= write_l0_pause_trigger (%d); reorder them", engine.ErrInvalidOptions, o.CompactionL0Trigger, o.WriteL0SlowdownTrigger, o.WriteL0PauseTrigger)
 	}
 	return o, nil
 }
+
+// Resolve returns o with every default filled in (engine.Resolver), so
+// that config files are checked and results record what ran.
+func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

@@ -1,25 +1,24 @@
 package hyperleveldb
 
-// #include "shim.h"
+// #include "binding.h"
 import "C"
 
 import (
-	"encoding/binary"
-	"math"
+	"fmt"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/cbatch"
 )
 
-// batch collects operations in Go memory, encoded as a tag byte (0 delete,
-// 1 put), the key length, the key and, for puts, the value length and the
-// value, lengths as native-endian uint32. Commit hands the encoding to C in
-// one call that builds the HyperLevelDB batch and writes it, rather than
-// one cgo call per operation.
+// batch encodes operations in Go memory (package cbatch); Commit hands the
+// encoding to C in one call that builds the HyperLevelDB batch and writes
+// it, rather than one cgo call per operation. The HyperLevelDB batch is
+// kept from commit to commit, so that its memory is grown once.
 type batch struct {
 	db     *DB
-	rep    []byte
-	n      int
-	err    error // ErrTooLarge once an operation did not fit
+	buf    cbatch.Buffer
+	wb     *C.hyperleveldb_writebatch_t // made by the first Commit; freed by Close
+	err    error                        // ErrTooLarge once an operation did not fit
 	closed bool
 }
 
@@ -28,41 +27,22 @@ func (db *DB) NewBatch() engine.Batch {
 	return &batch{db: db}
 }
 
-// fits records ErrTooLarge for a key or value the encoding cannot hold.
-func (b *batch) fits(p []byte) bool {
-	if uint64(len(p)) > math.MaxUint32 {
-		b.err = ErrTooLarge
-		return false
-	}
-	return true
-}
-
 // Put implements engine.Batch; it does nothing on a closed batch.
 func (b *batch) Put(key, value []byte) {
-	if b.closed || !b.fits(key) || !b.fits(value) {
-		return
+	if !b.closed && !b.buf.Put(key, value) {
+		b.err = errTooLarge
 	}
-	b.rep = append(b.rep, 1)
-	b.rep = binary.NativeEndian.AppendUint32(b.rep, uint32(len(key)))
-	b.rep = append(b.rep, key...)
-	b.rep = binary.NativeEndian.AppendUint32(b.rep, uint32(len(value)))
-	b.rep = append(b.rep, value...)
-	b.n++
 }
 
 // Delete implements engine.Batch; it does nothing on a closed batch.
 func (b *batch) Delete(key []byte) {
-	if b.closed || !b.fits(key) {
-		return
+	if !b.closed && !b.buf.Delete(key) {
+		b.err = errTooLarge
 	}
-	b.rep = append(b.rep, 0)
-	b.rep = binary.NativeEndian.AppendUint32(b.rep, uint32(len(key)))
-	b.rep = append(b.rep, key...)
-	b.n++
 }
 
 // Len implements engine.Batch.
-func (b *batch) Len() int { return b.n }
+func (b *batch) Len() int { return b.buf.Len() }
 
 // Commit implements engine.Batch.
 func (b *batch) Commit() error {
@@ -78,11 +58,15 @@ func (b *batch) Commit() error {
 		b.reset()
 		return err
 	}
-	if b.n == 0 {
+	rep := b.buf.Bytes()
+	if rep == nil {
 		return nil
 	}
-	rep, n := cbytes(b.rep)
-	if err := cError("write", C.hl_write(b.db.db, b.db.wo, rep, n)); err != nil {
+	if b.wb == nil {
+		b.wb = C.hyperleveldb_writebatch_create()
+	}
+	r, n := cbytes(rep)
+	if err := cError("write", C.tsb_hyperleveldb_write(b.db.db, b.db.wo, b.wb, r, n)); err != nil {
 		return err
 	}
 	b.reset()
@@ -91,8 +75,7 @@ func (b *batch) Commit() error {
 
 // reset empties the batch, keeping its buffer for reuse.
 func (b *batch) reset() {
-	b.rep = b.rep[:0]
-	b.n = 0
+	b.buf.Reset()
 	b.err = nil
 }
 
@@ -102,6 +85,14 @@ func (b *batch) Close() error {
 		return engine.ErrClosed
 	}
 	b.closed = true
-	b.rep = nil
+	b.buf = cbatch.Buffer{}
+	if b.wb != nil {
+		C.hyperleveldb_writebatch_destroy(b.wb)
+		b.wb = nil
+	}
 	return nil
 }
+
+// errTooLarge is a key or value of 4 GiB or more, which HyperLevelDB's write
+// batch cannot encode.
+var errTooLarge = fmt.Errorf("%w: key or value of 4 GiB or more; split it", engine.ErrTooLarge)

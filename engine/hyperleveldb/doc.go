@@ -11,17 +11,18 @@
 //
 // HyperLevelDB is packaged nowhere as a library, so
 // scripts/build-hyperleveldb.sh compiles it from the source shipped in the
-// npm package leveldown-hyper@2.0.0 (checksum pinned) into
-// build/hyperleveldb/, which this package links statically. Run it before
-// go build, go vet or go test (scripts/setup.sh does); the first run
-// compiles for about 30 s of CPU, later ones return in milliseconds.
-// Snappy comes from the system (libsnappy-dev), linked dynamically.
+// npm package leveldown-hyper@2.0.0 (checksum pinned), with -O2 -DNDEBUG,
+// into a shared library under /usr/local that this package finds through
+// pkg-config (hyperleveldb.pc). Run it before go build, go vet or go test
+// (scripts/setup.sh does); the first run compiles for about 15 s of CPU,
+// later ones return at once. Build reads from the loaded library how it
+// was built.
 //
 // HyperLevelDB uses the same C names (leveldb_*) and C++ namespace as
-// LevelDB, so linked as is beside the "leveldb" engine one library would
+// LevelDB, so loaded as is beside the "leveldb" engine one library would
 // silently run the other's code. The script renames both (the C API
-// becomes hyperleveldb_*) and makes every other symbol of the library
-// local; coexist_test.go checks this and runs both engines in one process.
+// becomes hyperleveldb_*) and exports nothing else from the library;
+// coexist_test.go checks this and runs both engines in one process.
 //
 // # Options
 //
@@ -53,11 +54,13 @@
 // # Behaviour
 //
 // Iterators see the database as of their creation (HyperLevelDB takes an
-// implicit snapshot). HyperLevelDB has no iterator bounds, so a small C
-// helper enforces them, and moves the iterator and fetches its entry in
-// one cgo call; Key and Value point into HyperLevelDB's memory, so
-// iterating allocates nothing per entry. Batches are encoded in Go and
-// committed with one cgo call and one write.
+// implicit snapshot). They cross cgo once for many entries: a C cursor
+// (the LevelDB-family core of engine/internal/levelcore, shared with
+// leveldb and rocksdb) copies entries into a Go buffer until it is full or
+// a bound is reached (HyperLevelDB's iterators have no bounds, so the
+// cursor enforces them), and Go hands them out from it without allocating
+// (engine/internal/cursor). Batches are encoded in Go
+// (engine/internal/cbatch) and committed with one cgo call and one write.
 //
 // HyperLevelDB has no range deletion: DeleteRange scans and deletes in
 // batches. Compact writes the memtable out and merges the levels holding
@@ -71,4 +74,10 @@
 // their apparent size exceeds the space they take on disk.
 //
 // Version reports "1.14", the LevelDB version HyperLevelDB's C API gives.
+//
+// A directory holding files but no ENGINE marker is never adopted (it has
+// no engine.Driver.Recognize): the files are the same as those
+// leveldb and goleveldb write, and each of them would rewrite or
+// delete what the others keep. To use such a store, write "hyperleveldb" into its
+// ENGINE file.
 package hyperleveldb

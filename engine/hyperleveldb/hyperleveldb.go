@@ -1,10 +1,10 @@
 package hyperleveldb
 
 /*
-#cgo CFLAGS: -I${SRCDIR}/../../build/hyperleveldb/include
-#cgo LDFLAGS: ${SRCDIR}/../../build/hyperleveldb/libhyperleveldb.a -lsnappy -lstdc++ -lm -lpthread
+#cgo pkg-config: hyperleveldb
+#cgo CFLAGS: -I${SRCDIR}/../internal
 #include <stdlib.h>
-#include "shim.h"
+#include "binding.h"
 */
 import "C"
 
@@ -13,6 +13,7 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/internal/guard"
+	_ "github.com/tsbench/storage/engine/internal/levelcore" // rebuilds this package when levelcore.h changes
 	"github.com/tsbench/storage/engine/internal/rangedel"
 )
 
@@ -26,6 +27,7 @@ func init() {
 		},
 		NewOptions: func() any { return new(Options) },
 		Version:    Version,
+		Build:      Build,
 	})
 }
 
@@ -54,7 +56,7 @@ func Open(dir string, opts engine.Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	own, err := engine.EngineOptions[Options](opts, name)
+	own, err := engine.OptionsFor[Options](opts, name)
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +141,7 @@ func (db *DB) Get(key []byte) ([]byte, error) {
 	}
 	defer db.guard.Exit()
 	k, kn := cbytes(key)
-	r := C.hl_get(db.db, db.ro, k, kn)
+	r := C.tsb_hyperleveldb_get(db.db, db.ro, k, kn)
 	if err := cError("get", r.err); err != nil {
 		return nil, err
 	}
@@ -160,7 +162,7 @@ func (db *DB) Put(key, value []byte) error {
 	defer db.guard.Exit()
 	k, kn := cbytes(key)
 	v, vn := cbytes(value)
-	return cError("put", C.hl_put(db.db, db.wo, k, kn, v, vn))
+	return cError("put", C.tsb_hyperleveldb_put(db.db, db.wo, k, kn, v, vn))
 }
 
 // Delete implements engine.Engine.
@@ -170,7 +172,7 @@ func (db *DB) Delete(key []byte) error {
 	}
 	defer db.guard.Exit()
 	k, kn := cbytes(key)
-	return cError("delete", C.hl_delete(db.db, db.wo, k, kn))
+	return cError("delete", C.tsb_hyperleveldb_delete(db.db, db.wo, k, kn))
 }
 
 // DeleteRange implements engine.Engine by scanning and deleting in
@@ -208,7 +210,7 @@ func (db *DB) Flush() error {
 		return err
 	}
 	defer db.guard.Exit()
-	C.hl_flush_memtable(db.db)
+	C.tsb_hyperleveldb_flush_memtable(db.db)
 	return nil
 }
 

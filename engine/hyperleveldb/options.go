@@ -17,7 +17,7 @@ type Options struct {
 	BlockSize int `toml:"block_size"`
 	// BlockRestartInterval is how many keys share one prefix-compression
 	// restart point in a block; more keys compress better and make seeks
-	// within a block slower. Default 16.
+	// within a block slower. At most 1048576. Default 16.
 	BlockRestartInterval int `toml:"block_restart_interval"`
 	// ParanoidChecks makes HyperLevelDB stop at the first sign of
 	// corruption (while opening and in background compactions) instead of
@@ -43,14 +43,18 @@ const (
 	maxBlockSize       = 4 << 20
 )
 
+// maxBlockRestartInterval bounds BlockRestartInterval far beyond any use:
+// a block of 4 MiB holds fewer keys.
+const maxBlockRestartInterval = 1 << 20
+
 // withDefaults returns a copy of o with zero fields set to their defaults,
 // or an error wrapping engine.ErrInvalidOptions naming the bad key.
 func (o Options) withDefaults() (Options, error) {
 	if o.BlockSize < 0 || o.BlockSize > maxBlockSize {
 		return o, fmt.Errorf("%w: hyperleveldb: block_size is %d; use 1 to %d (4 MiB), or 0 for the default %d", engine.ErrInvalidOptions, o.BlockSize, maxBlockSize, DefaultBlockSize)
 	}
-	if o.BlockRestartInterval < 0 {
-		return o, fmt.Errorf("%w: hyperleveldb: block_restart_interval is %d; use a positive number, or 0 for the default %d", engine.ErrInvalidOptions, o.BlockRestartInterval, DefaultBlockRestartInterval)
+	if o.BlockRestartInterval < 0 || o.BlockRestartInterval > maxBlockRestartInterval {
+		return o, fmt.Errorf("%w: hyperleveldb: block_restart_interval is %d; use 1 to %d, or 0 for the default %d", engine.ErrInvalidOptions, o.BlockRestartInterval, maxBlockRestartInterval, DefaultBlockRestartInterval)
 	}
 	if o.BlockSize == 0 {
 		o.BlockSize = DefaultBlockSize
@@ -71,3 +75,7 @@ func checkShared(opts engine.Options) error {
 	}
 	return nil
 }
+
+// Resolve returns o with every default filled in (engine.Resolver), so
+// that config files are checked and results record what ran.
+func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

@@ -4,21 +4,19 @@ package leveldb
 import "C"
 
 import (
-	"encoding/binary"
-	"math"
-	"unsafe"
+	"fmt"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/cbatch"
 )
 
-// Batch buffers writes in Go memory and hands them to LevelDB in one cgo
-// call at Commit. Each record is a tag byte (TSB_LEVELDB_PUT or _DELETE),
-// the key and, for a put, the value, each preceded by its length as a
-// native-endian uint32; tsb_leveldb_write in binding.c decodes it.
+// Batch encodes writes in Go memory (package cbatch) and hands them to
+// LevelDB in one cgo call at Commit, through a LevelDB write batch it
+// keeps from commit to commit, so that its memory is grown once.
 type Batch struct {
 	db     *DB
-	rep    []byte
-	n      int
+	buf    cbatch.Buffer
+	wb     *C.leveldb_writebatch_t // made by the first Commit; freed by Close
 	puts   bool
 	err    error
 	closed bool
@@ -31,41 +29,25 @@ func (d *DB) NewBatch() engine.Batch { return &Batch{db: d} }
 
 // Put records a put of value under key.
 func (b *Batch) Put(key, value []byte) {
-	if b.closed || !b.fits(key, value) {
+	if b.closed {
 		return
 	}
-	b.rep = append(b.rep, C.TSB_LEVELDB_PUT)
-	b.rep = binary.NativeEndian.AppendUint32(b.rep, uint32(len(key)))
-	b.rep = append(b.rep, key...)
-	b.rep = binary.NativeEndian.AppendUint32(b.rep, uint32(len(value)))
-	b.rep = append(b.rep, value...)
-	b.n++
+	if !b.buf.Put(key, value) {
+		b.err = errTooLarge
+		return
+	}
 	b.puts = true
 }
 
 // Delete records a delete of key.
 func (b *Batch) Delete(key []byte) {
-	if b.closed || !b.fits(key, nil) {
-		return
+	if !b.closed && !b.buf.Delete(key) {
+		b.err = errTooLarge
 	}
-	b.rep = append(b.rep, C.TSB_LEVELDB_DELETE)
-	b.rep = binary.NativeEndian.AppendUint32(b.rep, uint32(len(key)))
-	b.rep = append(b.rep, key...)
-	b.n++
-}
-
-// fits reports whether key and value can be encoded, remembering the
-// error for Commit otherwise.
-func (b *Batch) fits(key, value []byte) bool {
-	if uint64(len(key)) > math.MaxUint32 || uint64(len(value)) > math.MaxUint32 {
-		b.err = ErrTooLarge
-		return false
-	}
-	return true
 }
 
 // Len reports the number of operations recorded since the last Commit.
-func (b *Batch) Len() int { return b.n }
+func (b *Batch) Len() int { return b.buf.Len() }
 
 // Commit applies the batch atomically in one LevelDB write and empties it.
 func (b *Batch) Commit() error {
@@ -80,20 +62,22 @@ func (b *Batch) Commit() error {
 	if b.err != nil {
 		return b.err
 	}
-	if b.n == 0 {
+	rep := b.buf.Bytes()
+	if rep == nil {
 		return nil
 	}
 	if b.puts {
 		b.db.putsInMemtable.Store(true)
 	}
-	cerr := C.tsb_leveldb_write(cdb(b.db.db), (*C.leveldb_writeoptions_t)(unsafe.Pointer(b.db.s.wo.Opt)),
-		(*C.char)(unsafe.Pointer(&b.rep[0])), C.size_t(len(b.rep)))
-	return cError(cerr)
+	if b.wb == nil {
+		b.wb = C.leveldb_writebatch_create()
+	}
+	r, n := cbytes(rep)
+	return cError(C.tsb_leveldb_write(b.db.db, b.db.s.wo, b.wb, r, n))
 }
 
 func (b *Batch) reset() {
-	b.rep = b.rep[:0]
-	b.n = 0
+	b.buf.Reset()
 	b.puts = false
 	b.err = nil
 }
@@ -104,6 +88,14 @@ func (b *Batch) Close() error {
 		return engine.ErrClosed
 	}
 	b.closed = true
-	b.rep = nil
+	b.buf = cbatch.Buffer{}
+	if b.wb != nil {
+		C.leveldb_writebatch_destroy(b.wb)
+		b.wb = nil
+	}
 	return nil
 }
+
+// errTooLarge is a key or value of 4 GiB or more, which LevelDB's write
+// batch cannot encode.
+var errTooLarge = fmt.Errorf("%w: key or value of 4 GiB or more; split it", engine.ErrTooLarge)

@@ -1,13 +1,21 @@
-// Package leveldb is the engine registered as "leveldb": Google's LevelDB C
-// library (Debian's libleveldb, 1.23) through github.com/jmhodges/levigo,
-// with a little C of its own (binding.c) on the hot paths. Import it for
-// its side effect:
+// Package leveldb is the engine registered as "leveldb": Google's LevelDB
+// 1.23 through its C API, called directly with cgo; the C it needs beyond
+// the API is the LevelDB-family core of engine/internal/levelcore, shared
+// with hyperleveldb and rocksdb. Import it for its side effect:
 //
 //	import _ "github.com/tsbench/storage/engine/leveldb"
 //
 //	db, err := engine.Open("leveldb", dir, nil)
 //
-// Building it needs cgo and the LevelDB headers (libleveldb-dev).
+// # Building
+//
+// Building it needs cgo and the library that scripts/build-leveldb.sh
+// installs under /usr/local (scripts/setup.sh runs it): LevelDB 1.23 from
+// its pinned release source, compiled with -O2 -DNDEBUG, found through
+// pkg-config (leveldb.pc). Debian's libleveldb is the same version built
+// without NDEBUG, so its assert checks run on every hot path; its soname
+// (libleveldb.so.1d) differs from this one's (libleveldb.so.1), and Build
+// reads from the loaded library which kind a process runs.
 //
 // # Durability
 //
@@ -40,14 +48,14 @@
 //
 // # Behaviour
 //
-// Batches are encoded in Go memory and applied with one cgo call that
-// builds and writes a LevelDB write batch. Iterators read the snapshot
-// LevelDB takes when they are created; LevelDB has no iterator bounds, so
-// a small C cursor enforces them and moves with one cgo call per entry,
-// and Key and Value point into LevelDB's memory without copying (levigo's
-// own iterator copies both, four heap allocations per entry, and takes
-// about twice the time). Like every LevelDB iterator they fill the block
-// cache.
+// Batches are encoded in Go memory (engine/internal/cbatch) and applied
+// with one cgo call that builds and writes a LevelDB write batch.
+// Iterators read the snapshot LevelDB takes when they are created. They
+// cross cgo once for many entries: a C cursor copies entries into a Go
+// buffer until it is full or a bound is reached (LevelDB's iterators have
+// no bounds, so the cursor enforces them), and Go hands them out from it
+// without allocating (engine/internal/cursor). Like every LevelDB
+// iterator they fill the block cache.
 //
 // LevelDB has no range delete, so DeleteRange scans the range and deletes
 // its keys in batches (engine/internal/rangedel); it is not atomic.
@@ -69,4 +77,10 @@
 // starts with, given a range that no table can overlap. It does not
 // implement engine.Backgrounder: LevelDB reports no pending or running
 // compaction, only per-level file counts and sizes ("leveldb.stats").
+//
+// A directory holding files but no ENGINE marker is never adopted (it has
+// no engine.Driver.Recognize): the files are the same as those
+// hyperleveldb and goleveldb write, and each of them would rewrite or
+// delete what the others keep. To use such a store, write "leveldb" into its
+// ENGINE file.
 package leveldb

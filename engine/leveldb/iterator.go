@@ -5,20 +5,20 @@ import "C"
 
 import (
 	"fmt"
-	"unsafe"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/cursor"
 )
 
-// Iterator walks a LevelDB iterator through a C cursor: one cgo call per
-// move, and Key and Value point into LevelDB's memory without copying.
-// LevelDB pins the sequence number when the iterator is created, which is
-// the snapshot the engine contract asks for.
+// Iterator walks a LevelDB iterator in bulk: its C cursor copies many
+// entries per cgo call, stopping at the bounds, which LevelDB's iterators
+// lack (engine/internal/levelcore), and cursor.Iter hands them out. LevelDB
+// pins the sequence number when the iterator is created, which is the
+// snapshot the engine contract asks for.
 type Iterator struct {
-	db    *DB
-	c     *C.tsb_leveldb_cursor // nil once closed
-	valid bool
-	err   error
+	cursor.Iter
+	db *DB
+	c  *C.tsb_leveldb_cursor // nil once closed
 }
 
 var _ engine.Iterator = (*Iterator)(nil)
@@ -29,107 +29,61 @@ func (d *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
 		return nil, err
 	}
 	defer d.guard.Exit()
-	lower, lowerlen, haslower := bound(opts.LowerBound)
-	upper, upperlen, hasupper := bound(opts.UpperBound)
-	c := C.tsb_leveldb_cursor_new(cdb(d.db), (*C.leveldb_readoptions_t)(unsafe.Pointer(d.s.ro.Opt)),
-		lower, lowerlen, haslower, upper, upperlen, hasupper)
+	lo, lon := cbytes(opts.LowerBound)
+	hi, hin := cbytes(opts.UpperBound)
+	c := C.tsb_leveldb_cursor_new(d.db, d.s.ro,
+		lo, lon, cbool(opts.LowerBound != nil),
+		hi, hin, cbool(opts.UpperBound != nil))
 	if c == nil {
 		return nil, fmt.Errorf("%w: out of memory for an iterator", ErrLibrary)
 	}
 	d.guard.IterOpened()
-	return &Iterator{db: d, c: c}, nil
+	it := &Iterator{db: d, c: c}
+	it.Init(source{c})
+	return it, nil
 }
 
-// bound passes a bound to C: a nil slice is none, an empty one the empty key.
-func bound(b []byte) (*C.char, C.size_t, C.int) {
-	if b == nil {
-		return nil, 0, 0
+func cbool(b bool) C.int {
+	if b {
+		return 1
 	}
-	return bytesPtr(b), C.size_t(len(b)), 1
+	return 0
 }
 
-// bytesPtr points C at b's bytes for the duration of a call.
-func bytesPtr(b []byte) *C.char {
-	if len(b) == 0 {
-		return nil
+// source is the C cursor as a cursor.Source.
+type source struct{ c *C.tsb_leveldb_cursor }
+
+func (s source) Fill(op cursor.Op, key, buf []byte) (int, bool, int, error) {
+	k, kn := cbytes(key)
+	b, bn := cbytes(buf)
+	C.tsb_leveldb_cursor_fill(s.c, C.int(op), k, kn, b, bn)
+	var err error
+	if s.c.err != nil {
+		err = cError(s.c.err)
+		s.c.err = nil
 	}
-	return (*C.char)(unsafe.Pointer(&b[0]))
-}
-
-// move runs one positioning operation. Next and Prev need a valid
-// position: LevelDB's iterator must not be stepped once invalid.
-func (it *Iterator) move(op C.int, key []byte) bool {
-	if it.err != nil {
-		it.valid = false
-		return false
-	}
-	it.valid = C.tsb_leveldb_cursor_move(it.c, op, bytesPtr(key), C.size_t(len(key))) != 0
-	if it.c.err != nil {
-		it.err = cError(it.c.err)
-		it.c.err = nil
-		it.valid = false
-	}
-	return it.valid
-}
-
-// First moves to the smallest key within bounds.
-func (it *Iterator) First() bool { return it.move(C.TSB_LEVELDB_FIRST, nil) }
-
-// Last moves to the largest key within bounds.
-func (it *Iterator) Last() bool { return it.move(C.TSB_LEVELDB_LAST, nil) }
-
-// Seek moves to the smallest key >= key within bounds.
-func (it *Iterator) Seek(key []byte) bool { return it.move(C.TSB_LEVELDB_SEEK, key) }
-
-// Next moves to the following key.
-func (it *Iterator) Next() bool {
-	if !it.valid {
-		return false
-	}
-	return it.move(C.TSB_LEVELDB_NEXT, nil)
-}
-
-// Prev moves to the preceding key.
-func (it *Iterator) Prev() bool {
-	if !it.valid {
-		return false
-	}
-	return it.move(C.TSB_LEVELDB_PREV, nil)
-}
-
-// Valid reports whether the iterator rests on a key.
-func (it *Iterator) Valid() bool { return it.valid }
-
-// Key returns the current key, valid until the next move or Close.
-func (it *Iterator) Key() []byte {
-	if !it.valid {
-		return nil
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(it.c.key)), it.c.klen)
-}
-
-// Value returns the current value, valid until the next move or Close.
-func (it *Iterator) Value() []byte {
-	if !it.valid {
-		return nil
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(it.c.val)), it.c.vlen)
+	f := &s.c.fill
+	return int(f.len), f.end != 0, int(f.need), err
 }
 
 // Err returns the first error the iterator met, or engine.ErrClosed once
 // it is closed.
-func (it *Iterator) Err() error { return it.err }
+func (it *Iterator) Err() error {
+	if it.c == nil {
+		return engine.ErrClosed
+	}
+	return it.Iter.Err()
+}
 
 // Close releases the iterator and returns the error it met, if any.
 func (it *Iterator) Close() error {
 	if it.c == nil {
 		return engine.ErrClosed
 	}
+	it.Drop()
+	err := it.Iter.Err()
 	C.tsb_leveldb_cursor_free(it.c)
 	it.c = nil
-	it.valid = false
 	it.db.guard.IterClosed()
-	err := it.err
-	it.err = engine.ErrClosed
 	return err
 }

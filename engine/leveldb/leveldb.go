@@ -1,20 +1,20 @@
 package leveldb
 
-// #cgo LDFLAGS: -lleveldb
+// #cgo pkg-config: leveldb
+// #cgo CFLAGS: -I${SRCDIR}/../internal
+// #include <stdlib.h>
 // #include "binding.h"
 import "C"
 
 import (
 	"bytes"
 	"fmt"
-	"strings"
 	"sync/atomic"
 	"unsafe"
 
-	"github.com/jmhodges/levigo"
-
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/internal/guard"
+	_ "github.com/tsbench/storage/engine/internal/levelcore" // rebuilds this package when levelcore.h changes
 	"github.com/tsbench/storage/engine/internal/rangedel"
 )
 
@@ -23,18 +23,14 @@ func init() {
 		Open:       func(dir string, o engine.Options) (engine.Engine, error) { return Open(dir, o) },
 		NewOptions: func() any { return new(Options) },
 		Version:    Version,
+		Build:      Build,
 	})
 }
 
-// Version reports the version of the linked LevelDB library, such as "1.23".
-func Version() string {
-	return fmt.Sprintf("%d.%d", C.leveldb_major_version(), C.leveldb_minor_version())
-}
-
-// DB is a LevelDB database opened through levigo.
+// DB is a LevelDB database opened through LevelDB's C API.
 type DB struct {
 	guard guard.Guard
-	db    *levigo.DB
+	db    *C.leveldb_t
 	s     *settings
 	// putsInMemtable is set by writes that store values and cleared when
 	// the memtable is written out; see DeleteRange.
@@ -57,15 +53,28 @@ func Open(dir string, o engine.Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := levigo.Open(dir, s.opts)
-	if err != nil {
+	cdir := C.CString(dir)
+	defer C.free(unsafe.Pointer(cdir))
+	var msg *C.char
+	db := C.leveldb_open(s.opts, cdir, &msg)
+	if err := cError(msg); err != nil {
 		s.free()
-		if strings.Contains(err.Error(), "lock") {
-			return nil, fmt.Errorf("%w (%v)", ErrLocked, err)
-		}
-		return nil, libraryError(err)
+		return nil, err
 	}
 	return &DB{db: db, s: s}, nil
+}
+
+// empty stands in for the data of an empty slice, so that C never sees a
+// NULL key (memcmp with NULL is undefined even for zero bytes).
+var empty C.char
+
+// cbytes returns b's data and length for C. b must hold no Go pointers,
+// which byte slices never do, so cgo lets C read it during the call.
+func cbytes(b []byte) (*C.char, C.size_t) {
+	if len(b) == 0 {
+		return &empty, 0
+	}
+	return (*C.char)(unsafe.Pointer(unsafe.SliceData(b))), C.size_t(len(b))
 }
 
 // Get returns a copy of the value under key.
@@ -74,13 +83,17 @@ func (d *DB) Get(key []byte) ([]byte, error) {
 		return nil, err
 	}
 	defer d.guard.Exit()
-	v, err := d.db.Get(d.s.ro, key)
-	if err != nil {
-		return nil, libraryError(err)
+	k, kn := cbytes(key)
+	r := C.tsb_leveldb_get(d.db, d.s.ro, k, kn)
+	if err := cError(r.err); err != nil {
+		return nil, err
 	}
-	if v == nil {
+	if r.val == nil {
 		return nil, engine.ErrNotFound
 	}
+	v := make([]byte, int(r.vlen))
+	copy(v, unsafe.Slice((*byte)(unsafe.Pointer(r.val)), int(r.vlen)))
+	C.leveldb_free(unsafe.Pointer(r.val))
 	return v, nil
 }
 
@@ -91,7 +104,9 @@ func (d *DB) Put(key, value []byte) error {
 	}
 	defer d.guard.Exit()
 	d.putsInMemtable.Store(true)
-	return libraryError(d.db.Put(d.s.wo, key, value))
+	k, kn := cbytes(key)
+	v, vn := cbytes(value)
+	return cError(C.tsb_leveldb_put(d.db, d.s.wo, k, kn, v, vn))
 }
 
 // Delete removes key.
@@ -100,7 +115,8 @@ func (d *DB) Delete(key []byte) error {
 		return err
 	}
 	defer d.guard.Exit()
-	return libraryError(d.db.Delete(d.s.wo, key))
+	k, kn := cbytes(key)
+	return cError(C.tsb_leveldb_delete(d.db, d.s.wo, k, kn))
 }
 
 // DeleteRange removes the keys in [start, end). LevelDB has no range
@@ -134,9 +150,17 @@ func (d *DB) Compact(start, end []byte) error {
 	if end != nil && bytes.Compare(start, end) >= 0 {
 		return nil
 	}
-	// levigo passes an empty bound as none; an empty start is the smallest
-	// key anyway, and an empty end was handled above.
-	d.db.CompactRange(levigo.Range{Start: start, Limit: end})
+	// A NULL bound is none; an empty start is the smallest key anyway,
+	// and an empty end was handled above.
+	var s, e *C.char
+	var sn, en C.size_t
+	if len(start) > 0 {
+		s, sn = cbytes(start)
+	}
+	if len(end) > 0 {
+		e, en = cbytes(end)
+	}
+	C.leveldb_compact_range(d.db, s, sn, e, en)
 	return nil
 }
 
@@ -148,7 +172,7 @@ func (d *DB) Flush() error {
 	}
 	defer d.guard.Exit()
 	d.putsInMemtable.Store(false)
-	C.tsb_leveldb_flush_memtable(cdb(d.db))
+	C.tsb_leveldb_flush_memtable(d.db)
 	return nil
 }
 
@@ -156,26 +180,10 @@ func (d *DB) Flush() error {
 // and are replayed by the next Open.
 func (d *DB) Close() error {
 	return d.guard.Close(func() error {
-		d.db.Close()
+		C.leveldb_close(d.db)
 		d.s.free()
 		return nil
 	})
-}
-
-// cdb converts levigo's handle to this package's C type.
-func cdb(db *levigo.DB) *C.leveldb_t { return (*C.leveldb_t)(unsafe.Pointer(db.Ldb)) }
-
-// setMaxFileSize sets an option levigo does not wrap.
-func setMaxFileSize(o *levigo.Options, n int64) {
-	C.leveldb_options_set_max_file_size((*C.leveldb_options_t)(unsafe.Pointer(o.Opt)), C.size_t(n))
-}
-
-// libraryError wraps an error from LevelDB in ErrLibrary.
-func libraryError(err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("%w: %v", ErrLibrary, err)
 }
 
 // cError wraps and frees an error string LevelDB allocated; nil is no error.
@@ -184,5 +192,5 @@ func cError(s *C.char) error {
 		return nil
 	}
 	defer C.leveldb_free(unsafe.Pointer(s))
-	return fmt.Errorf("%w: %s", ErrLibrary, C.GoString(s))
+	return kinds.Wrap(fmt.Errorf("%w: %s", ErrLibrary, C.GoString(s)))
 }

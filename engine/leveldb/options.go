@@ -1,12 +1,11 @@
 package leveldb
 
+// #include "binding.h"
+import "C"
+
 import (
-	"cmp"
-	"fmt"
-
-	"github.com/jmhodges/levigo"
-
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
 // Options are LevelDB's own settings, the [leveldb] table of a config file.
@@ -14,11 +13,11 @@ import (
 type Options struct {
 	// BlockSize is the approximate size in bytes of the uncompressed blocks
 	// tables are read, compressed and cached by. Larger blocks favor scans,
-	// smaller ones point reads. Default 4096 (4 KiB).
+	// smaller ones point reads. At most 64 MiB. Default 4096 (4 KiB).
 	BlockSize int `toml:"block_size"`
 	// MaxFileSize is the size in bytes at which LevelDB starts a new table
 	// file. Larger files mean fewer open files and fewer, larger
-	// compactions. Default 2097152 (2 MiB).
+	// compactions. At most 64 GiB. Default 2097152 (2 MiB).
 	MaxFileSize int64 `toml:"max_file_size"`
 }
 
@@ -31,26 +30,27 @@ const (
 // withDefaults returns o with zero fields set to their defaults, or an
 // error wrapping engine.ErrInvalidOptions.
 func (o Options) withDefaults() (Options, error) {
-	if o.BlockSize < 0 || o.MaxFileSize < 0 {
-		return o, fmt.Errorf("%w: leveldb block_size and max_file_size must not be negative; use 0 for the default", engine.ErrInvalidOptions)
-	}
-	o.BlockSize = cmp.Or(o.BlockSize, DefaultBlockSize)
-	o.MaxFileSize = cmp.Or(o.MaxFileSize, DefaultMaxFileSize)
-	return o, nil
+	// Far beyond a sensible setting; LevelDB buffers a whole block.
+	err := defaults.Fill("leveldb",
+		defaults.In("block_size", &o.BlockSize, DefaultBlockSize, 1, 64<<20),
+		defaults.In("max_file_size", &o.MaxFileSize, DefaultMaxFileSize, 1, 64<<30),
+	)
+	return o, err
 }
 
-// settings are the C objects an open DB owns; they must outlive it.
+// settings are the C objects an open DB owns; they are read-only after
+// Open, so every goroutine shares them, and must outlive the database.
 type settings struct {
-	opts   *levigo.Options
-	cache  *levigo.Cache
-	filter *levigo.FilterPolicy
-	ro     *levigo.ReadOptions
-	wo     *levigo.WriteOptions
+	opts   *C.leveldb_options_t
+	cache  *C.leveldb_cache_t
+	filter *C.leveldb_filterpolicy_t // nil without a bloom filter
+	ro     *C.leveldb_readoptions_t
+	wo     *C.leveldb_writeoptions_t
 }
 
 // newSettings maps the shared and LevelDB options to LevelDB's.
 func newSettings(o engine.Options) (*settings, error) {
-	p, err := engine.EngineOptions[Options](o, "leveldb")
+	p, err := engine.OptionsFor[Options](o, "leveldb")
 	if err != nil {
 		return nil, err
 	}
@@ -59,37 +59,45 @@ func newSettings(o engine.Options) (*settings, error) {
 		return nil, err
 	}
 	s := &settings{
-		opts:  levigo.NewOptions(),
-		cache: levigo.NewLRUCache(int(o.CacheSize)),
-		ro:    levigo.NewReadOptions(),
-		wo:    levigo.NewWriteOptions(),
+		opts:  C.leveldb_options_create(),
+		cache: C.leveldb_cache_create_lru(C.size_t(o.CacheSize)),
+		ro:    C.leveldb_readoptions_create(),
+		wo:    C.leveldb_writeoptions_create(),
 	}
-	s.opts.SetCreateIfMissing(true)
-	s.opts.SetCache(s.cache)
-	s.opts.SetWriteBufferSize(int(o.WriteBufferSize))
-	s.opts.SetMaxOpenFiles(o.MaxOpenFiles)
+	C.leveldb_options_set_create_if_missing(s.opts, 1)
+	C.leveldb_options_set_cache(s.opts, s.cache)
+	C.leveldb_options_set_write_buffer_size(s.opts, C.size_t(o.WriteBufferSize))
+	C.leveldb_options_set_max_open_files(s.opts, C.int(o.MaxOpenFiles))
+	compression := C.leveldb_snappy_compression
 	if o.DisableCompression {
-		s.opts.SetCompression(levigo.NoCompression)
-	} else {
-		s.opts.SetCompression(levigo.SnappyCompression)
+		compression = C.leveldb_no_compression
 	}
+	C.leveldb_options_set_compression(s.opts, C.int(compression))
 	if o.BloomBitsPerKey > 0 {
-		s.filter = levigo.NewBloomFilter(o.BloomBitsPerKey)
-		s.opts.SetFilterPolicy(s.filter)
+		s.filter = C.leveldb_filterpolicy_create_bloom(C.int(o.BloomBitsPerKey))
+		C.leveldb_options_set_filter_policy(s.opts, s.filter)
 	}
-	s.opts.SetBlockSize(own.BlockSize)
-	setMaxFileSize(s.opts, own.MaxFileSize)
-	s.wo.SetSync(o.Sync == engine.SyncBatch)
+	C.leveldb_options_set_block_size(s.opts, C.size_t(own.BlockSize))
+	C.leveldb_options_set_max_file_size(s.opts, C.size_t(own.MaxFileSize))
+	var sync C.uchar
+	if o.Sync == engine.SyncBatch {
+		sync = 1
+	}
+	C.leveldb_writeoptions_set_sync(s.wo, sync)
 	return s, nil
 }
 
 // free releases the settings once the DB using them is closed.
 func (s *settings) free() {
-	s.opts.Close()
-	s.ro.Close()
-	s.wo.Close()
-	s.cache.Close()
+	C.leveldb_options_destroy(s.opts)
+	C.leveldb_readoptions_destroy(s.ro)
+	C.leveldb_writeoptions_destroy(s.wo)
+	C.leveldb_cache_destroy(s.cache)
 	if s.filter != nil {
-		s.filter.Close()
+		C.leveldb_filterpolicy_destroy(s.filter)
 	}
 }
+
+// Resolve returns o with every default filled in (engine.Resolver), so
+// that config files are checked and results record what ran.
+func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

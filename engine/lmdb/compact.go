@@ -9,6 +9,7 @@ import (
 	mdb "github.com/PowerDNS/lmdb-go/lmdb"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/fileswap"
 )
 
 // Compact gives the space of deleted data back to the file system. LMDB
@@ -20,14 +21,11 @@ import (
 // part of a tree, so start and end are ignored and the whole file is
 // rewritten, which takes time proportional to the live data.
 //
-// Compact fails with engine.ErrOpenIterators while iterators are open,
-// since their transactions belong to the environment it replaces; it
-// waits for reads and writes in flight and holds new ones until done.
+// Open iterators' transactions belong to the environment it replaces, so
+// the driver's Limits say ExclusiveCompact: engine.Open runs it only with
+// none open. It waits for reads and writes in flight and holds new ones
+// until done.
 func (db *DB) Compact(start, end []byte) error {
-	if err := db.guard.Enter(); err != nil {
-		return err
-	}
-	defer db.guard.Exit()
 	db.writeMu.Lock()
 	defer db.writeMu.Unlock()
 	if db.broken != nil {
@@ -35,9 +33,6 @@ func (db *DB) Compact(start, end []byte) error {
 	}
 	db.mapMu.Lock()
 	defer db.mapMu.Unlock()
-	if db.iters.Load() > 0 {
-		return fmt.Errorf("lmdb: compact needs every iterator closed: %w", engine.ErrOpenIterators)
-	}
 
 	tmp := db.compactFile()
 	if err := db.copyCompact(tmp); err != nil {
@@ -46,16 +41,11 @@ func (db *DB) Compact(start, end []byte) error {
 	}
 	db.dropIdle()
 	db.env.Close()
-	renameErr := os.Rename(tmp, filepath.Join(db.dir, dataFile))
-	if renameErr == nil {
-		renameErr = syncDir(db.dir)
-	} else {
-		os.Remove(tmp)
-	}
+	renameErr := fileswap.Replace(tmp, filepath.Join(db.dir, dataFile))
 	// Reopen whether or not the rename happened: either way the data file
 	// in place is complete.
 	if err := db.openEnv(); err != nil {
-		db.broken = fmt.Errorf("%w: %w", ErrBroken, err)
+		db.broken = fmt.Errorf("%w: lmdb: reopen after compaction: %w", engine.ErrBroken, err)
 		return errors.Join(renameErr, db.broken)
 	}
 	if renameErr != nil {
@@ -83,17 +73,4 @@ func (db *DB) copyCompact(path string) error {
 		return fmt.Errorf("lmdb: compact: %w", err)
 	}
 	return nil
-}
-
-// syncDir makes a rename in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }

@@ -7,12 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"sync/atomic"
 
 	mdb "github.com/PowerDNS/lmdb-go/lmdb"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/guard"
+	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
 func init() {
@@ -20,6 +19,12 @@ func init() {
 		Open:       func(dir string, opts engine.Options) (engine.Engine, error) { return Open(dir, opts) },
 		NewOptions: func() any { return new(Options) },
 		Version:    Version,
+		Build:      Build,
+		// LMDB stores keys of 1 to 511 bytes (MDB_MAXKEYSIZE, fixed when
+		// it is compiled), and Compact replaces the environment open
+		// iterators read.
+		Limits:    engine.Limits{MinKeySize: 1, MaxKeySize: maxKeySize, ExclusiveCompact: true},
+		Recognize: recognize,
 	})
 }
 
@@ -30,18 +35,19 @@ func Version() string {
 	return fmt.Sprintf("%d.%d.%d", major, minor, patch)
 }
 
-// dataFile is LMDB's data file inside the engine directory.
-const dataFile = "data.mdb"
+const (
+	// dataFile is LMDB's data file inside the engine directory.
+	dataFile = "data.mdb"
+	// maxKeySize is LMDB's key size limit as lmdb-go compiles it.
+	maxKeySize = 511
+)
 
 // DB is an LMDB environment holding one key-value store (the unnamed root
 // database).
 type DB struct {
-	guard guard.Guard
 	dir   string
 	opts  Options
 	flags uint
-	// maxKey is LMDB's key size limit, fixed when the library is built.
-	maxKey int
 
 	// writeMu serializes write transactions, so that growing the map and
 	// swapping the data file, which LMDB allows only while no write
@@ -58,27 +64,21 @@ type DB struct {
 	// mapGen counts remaps, so that iterators notice the map moved;
 	// written under both locks.
 	mapGen uint64
-	// broken is set, under both locks, when Compact could not reopen env.
+	// broken is set, under both locks, when Compact could not reopen env;
+	// it wraps engine.ErrBroken.
 	broken error
 
 	// idle holds reset read transactions for reuse (see readtxn.go).
 	idleMu sync.Mutex
 	idle   []*mdb.Txn
-
-	// iters counts open iterators, which Compact refuses to wait for.
-	iters atomic.Int64
 }
 
-var _ engine.Engine = (*DB)(nil)
 var _ engine.Flusher = (*DB)(nil)
 
-// Open opens or creates an LMDB environment in dir, an existing directory.
+// Open opens or creates an LMDB environment in dir, an existing directory,
+// with opts, whose defaults are filled in (engine.Open does that).
 func Open(dir string, opts engine.Options) (*DB, error) {
-	own, err := engine.EngineOptions[Options](opts, "lmdb")
-	if err != nil {
-		return nil, err
-	}
-	o, err := own.withDefaults()
+	o, err := defaults.Own[Options](opts, "lmdb")
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,6 @@ func Open(dir string, opts engine.Options) (*DB, error) {
 	if err := db.openEnv(); err != nil {
 		return nil, err
 	}
-	db.maxKey = db.env.MaxKeySize()
 	return db, nil
 }
 
@@ -120,8 +119,19 @@ func envFlags(sync engine.SyncMode, o Options) uint {
 // full map. Callers hold both locks or own db exclusively.
 func (db *DB) openEnv() error {
 	size := db.opts.MapSize
-	if fi, err := os.Stat(filepath.Join(db.dir, dataFile)); err == nil && fi.Size() > size {
+	fi, err := os.Stat(filepath.Join(db.dir, dataFile))
+	switch {
+	case err == nil && fi.Size() == 0:
+		// LMDB writes its meta pages when it creates the file, and would
+		// take an empty one for a new store: a store lost its data.
+		return fmt.Errorf("%w: lmdb: %s is empty", engine.ErrCorrupt, fi.Name())
+	case err == nil && fi.Size() > size:
 		size = fi.Size()
+	}
+	if err == nil {
+		if err := checkLength(filepath.Join(db.dir, dataFile), fi.Size()); err != nil {
+			return err
+		}
 	}
 	env, err := mdb.NewEnv()
 	if err != nil {
@@ -176,21 +186,14 @@ func (db *DB) compactFile() string { return filepath.Join(db.dir, dataFile+".com
 
 // Get returns a copy of the value stored under key.
 func (db *DB) Get(key []byte) ([]byte, error) {
-	if err := db.guard.Enter(); err != nil {
-		return nil, err
-	}
-	defer db.guard.Exit()
-	if len(key) == 0 {
-		// LMDB cannot store an empty key, so it is never there.
-		return nil, engine.ErrNotFound
-	}
 	txn, err := db.beginRead()
 	if err != nil {
 		return nil, err
 	}
 	defer db.endRead(txn)
 	v, err := txn.Get(db.dbi, key)
-	if mdb.IsNotFound(err) {
+	if mdb.IsNotFound(err) || mdb.IsErrno(err, mdb.BadValSize) {
+		// A key LMDB cannot store is not there either.
 		return nil, engine.ErrNotFound
 	}
 	if err != nil {
@@ -201,13 +204,6 @@ func (db *DB) Get(key []byte) ([]byte, error) {
 
 // Put stores value under key in its own write transaction.
 func (db *DB) Put(key, value []byte) error {
-	if err := db.guard.Enter(); err != nil {
-		return err
-	}
-	defer db.guard.Exit()
-	if err := db.checkKey(key); err != nil {
-		return err
-	}
 	return db.update("put", func(txn *mdb.Txn) error {
 		return txn.Put(db.dbi, key, value, 0)
 	})
@@ -215,30 +211,15 @@ func (db *DB) Put(key, value []byte) error {
 
 // Delete removes key in its own write transaction.
 func (db *DB) Delete(key []byte) error {
-	if err := db.guard.Enter(); err != nil {
-		return err
-	}
-	defer db.guard.Exit()
-	if len(key) == 0 {
-		return nil
-	}
 	return db.update("delete", func(txn *mdb.Txn) error {
 		return del(txn, db.dbi, key)
 	})
 }
 
-// del deletes key, absent or not.
+// del deletes key, absent or not; a key LMDB cannot store is absent.
 func del(txn *mdb.Txn, dbi mdb.DBI, key []byte) error {
-	if err := txn.Del(dbi, key, nil); err != nil && !mdb.IsNotFound(err) {
+	if err := txn.Del(dbi, key, nil); err != nil && !mdb.IsNotFound(err) && !mdb.IsErrno(err, mdb.BadValSize) {
 		return err
-	}
-	return nil
-}
-
-// checkKey rejects keys LMDB cannot store, before a transaction starts.
-func (db *DB) checkKey(key []byte) error {
-	if len(key) == 0 || len(key) > db.maxKey {
-		return fmt.Errorf("%w: got %d bytes", ErrKeySize, len(key))
 	}
 	return nil
 }
@@ -246,10 +227,6 @@ func (db *DB) checkKey(key []byte) error {
 // Flush forces every committed write to stable storage, whatever the sync
 // profile.
 func (db *DB) Flush() error {
-	if err := db.guard.Enter(); err != nil {
-		return err
-	}
-	defer db.guard.Exit()
 	db.mapMu.RLock()
 	defer db.mapMu.RUnlock()
 	if db.broken != nil {
@@ -261,18 +238,17 @@ func (db *DB) Flush() error {
 // Close flushes committed writes to stable storage and closes the
 // environment.
 func (db *DB) Close() error {
-	return db.guard.Close(func() error {
-		db.writeMu.Lock()
-		defer db.writeMu.Unlock()
-		db.mapMu.Lock()
-		defer db.mapMu.Unlock()
-		if db.broken != nil {
-			return nil
-		}
-		err := wrap("sync", db.env.Sync(true))
-		db.dropIdle()
-		db.env.Close()
-		db.env = nil
-		return err
-	})
+	db.writeMu.Lock()
+	defer db.writeMu.Unlock()
+	db.mapMu.Lock()
+	defer db.mapMu.Unlock()
+	if db.broken != nil {
+		return nil
+	}
+	err := wrap("sync", db.env.Sync(true))
+	db.dropIdle()
+	db.env.Close()
+	db.env = nil
+	db.broken = engine.ErrClosed
+	return err
 }

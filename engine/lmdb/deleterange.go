@@ -14,10 +14,6 @@ const deleteChunk = 1 << 16
 // transactions of at most deleteChunk deletes: each is atomic, a range
 // larger than one chunk is not.
 func (db *DB) DeleteRange(start, end []byte) error {
-	if err := db.guard.Enter(); err != nil {
-		return err
-	}
-	defer db.guard.Exit()
 	if end != nil && bytes.Compare(start, end) >= 0 {
 		return nil
 	}

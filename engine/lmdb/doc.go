@@ -8,7 +8,8 @@
 //
 // The directory holds data.mdb (the tree) and lock.mdb (the reader table).
 // All keys live in LMDB's unnamed root database. Keys are 1 to 511 bytes
-// (LMDB's compile-time limit; Put fails with ErrKeySize otherwise), values
+// (LMDB's compile-time limit, the driver's Limits: engine.Open refuses
+// others with engine.ErrKeyNotSupported or engine.ErrTooLarge), values
 // up to 4 GiB.
 //
 // # Map size
@@ -71,5 +72,18 @@
 //
 // LMDB reuses freed pages but never shrinks its file. Compact writes a
 // compacting copy of the whole environment beside it, syncs it and renames
-// it over data.mdb, so deleted data leaves the disk; see DB.Compact.
+// it over data.mdb, so deleted data leaves the disk; see DB.Compact. It
+// runs only with no iterator or snapshot open (Limits.ExclusiveCompact).
+//
+// # Extras and errors
+//
+// Checkpoint is LMDB's own compacting copy (mdb_env_copy2). Snapshots,
+// iterator reuse, size estimates and metrics take the engine package's
+// fallbacks. MDB_INVALID and MDB_CORRUPTED wrap engine.ErrCorrupt, as does
+// an empty data.mdb, which LMDB would take for a new store, and one
+// shorter than its newest meta page says is in use (meta.go), which LMDB
+// would open and fault on. LMDB has no integrity check to run on demand
+// (engine.Check says ErrNotSupported). A directory without the ENGINE
+// marker is recognised as an LMDB store by the meta page at the start of
+// data.mdb.
 package lmdb

@@ -38,10 +38,6 @@ type iterator struct {
 // NewIterator opens a read transaction and a cursor on it. The transaction
 // holds its snapshot, and a reader slot, until Close.
 func (db *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
-	if err := db.guard.Enter(); err != nil {
-		return nil, err
-	}
-	defer db.guard.Exit()
 	txn, err := db.beginRead()
 	if err != nil {
 		return nil, err
@@ -58,10 +54,6 @@ func (db *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
 	if len(opts.LowerBound) > 0 {
 		it.lower = clone(opts.LowerBound)
 	}
-	// Counted before mapMu is released, so that Compact, which checks
-	// under mapMu, never misses it.
-	db.iters.Add(1)
-	db.guard.IterOpened()
 	return it, nil
 }
 
@@ -238,8 +230,8 @@ func (it *iterator) Err() error {
 
 // Close ends the read transaction, releasing its snapshot. Neither that
 // nor closing the cursor touches the map, so it needs no lock. The
-// transaction is released before the iterator is uncounted, so that
-// Compact, once it sees no iterator, finds it among the idle ones.
+// transaction is released before Close returns, so that Compact, which
+// runs only once every iterator is closed, finds it among the idle ones.
 func (it *iterator) Close() error {
 	if it.closed {
 		return engine.ErrClosed
@@ -248,7 +240,5 @@ func (it *iterator) Close() error {
 	it.valid = false
 	it.cur.Close()
 	it.db.releaseRead(it.txn)
-	it.db.iters.Add(-1)
-	it.db.guard.IterClosed()
 	return it.err
 }

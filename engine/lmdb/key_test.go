@@ -8,25 +8,26 @@ import (
 	"github.com/tsbench/storage/engine"
 )
 
-// TestKeySize checks LMDB's key limit: longer keys are refused on write
-// with ErrKeySize, are simply absent on read, and work as seek targets and
-// bounds.
+// TestKeySize checks LMDB's key limit on the backend itself, without
+// engine.Open's checks: longer keys are refused on write with
+// engine.ErrTooLarge, are simply absent on read, and work as seek targets
+// and bounds.
 func TestKeySize(t *testing.T) {
 	db := openWithMap(t, t.TempDir(), 0)
-	max := bytes.Repeat([]byte{'k'}, db.maxKey)
+	max := bytes.Repeat([]byte{'k'}, maxKeySize)
 	long := append(bytes.Clone(max), 'k')
 	if err := db.Put(max, []byte("v")); err != nil {
 		t.Fatalf("Put of a %d-byte key: %v", len(max), err)
 	}
-	if err := db.Put(long, []byte("v")); !errors.Is(err, ErrKeySize) {
-		t.Fatalf("Put of a %d-byte key = %v, want ErrKeySize", len(long), err)
+	if err := db.Put(long, []byte("v")); !errors.Is(err, engine.ErrTooLarge) {
+		t.Fatalf("Put of a %d-byte key = %v, want engine.ErrTooLarge", len(long), err)
 	}
 	b := db.NewBatch()
 	defer b.Close()
 	b.Put([]byte("a"), nil)
 	b.Put(long, nil)
-	if err := b.Commit(); !errors.Is(err, ErrKeySize) {
-		t.Fatalf("Commit of a batch with a %d-byte key = %v, want ErrKeySize", len(long), err)
+	if err := b.Commit(); !errors.Is(err, engine.ErrTooLarge) {
+		t.Fatalf("Commit of a batch with a %d-byte key = %v, want engine.ErrTooLarge", len(long), err)
 	}
 	if _, err := db.Get([]byte("a")); !errors.Is(err, engine.ErrNotFound) {
 		t.Fatalf("Get of a key from the refused batch = %v, want ErrNotFound", err)

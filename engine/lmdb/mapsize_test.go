@@ -135,14 +135,20 @@ func TestMapGrowsUnderOpenIterator(t *testing.T) {
 	}
 }
 
+// openWithMap opens the backend itself, not wrapped by engine.Open, so
+// that tests can read its map.
 func openWithMap(t *testing.T, dir string, mapSize int64) *DB {
 	t.Helper()
-	e, err := engine.Open("lmdb", dir, &engine.Options{Engine: &Options{MapSize: mapSize}})
+	o, err := (&engine.Options{Engine: &Options{MapSize: mapSize}}).WithDefaults()
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { e.Close() })
-	return e.(*DB)
+	db, err := Open(dir, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
 
 // wantKeys checks that db holds n entries, each key(i) with value key(i),

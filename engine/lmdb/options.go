@@ -1,10 +1,11 @@
 package lmdb
 
 import (
+	"cmp"
 	"fmt"
-	"math"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
 // Options are LMDB's own settings, the [lmdb] table of configs/lmdb.toml.
@@ -12,13 +13,14 @@ import (
 type Options struct {
 	// MapSize is the initial size in bytes of the memory map, the most the
 	// data file may hold before the map grows. It costs address space, not
-	// disk or memory, so a modest start is cheap. Default 1 GiB.
+	// disk or memory, so a modest start is cheap. From 64 KiB to 64 TiB,
+	// the address space a process has. Default 1 GiB.
 	MapSize int64 `toml:"map_size"`
 	// GrowthFactor multiplies the map size each time a write finds it full;
-	// it must be above 1. Default 2.
+	// it must be above 1 and at most 16. Default 2.
 	GrowthFactor float64 `toml:"growth_factor"`
 	// MaxReaders caps the read transactions open at once: one per Get in
-	// flight and one per open iterator. Default 126.
+	// flight and one per open iterator. At most 65536. Default 126.
 	MaxReaders int `toml:"max_readers"`
 	// NoReadahead sets MDB_NORDAHEAD: the OS does not read ahead around
 	// each page fault, which helps random reads once the database is
@@ -42,20 +44,22 @@ const (
 // withDefaults returns a copy of o with zero fields set to their defaults,
 // or an error wrapping engine.ErrInvalidOptions.
 func (o Options) withDefaults() (Options, error) {
-	if o.MapSize < 0 || o.MaxReaders < 0 {
-		return o, fmt.Errorf("%w: lmdb: map_size and max_readers must not be negative", engine.ErrInvalidOptions)
+	err := defaults.Fill("lmdb",
+		// A map beyond the address space fails only when LMDB maps it;
+		// the reader table is allocated in the lock file up front.
+		defaults.In("map_size", &o.MapSize, DefaultMapSize, 1<<16, 1<<46),
+		defaults.In("max_readers", &o.MaxReaders, DefaultMaxReaders, 1, 1<<16),
+	)
+	if err != nil {
+		return o, err
 	}
-	if o.GrowthFactor != 0 && (o.GrowthFactor <= 1 || math.IsNaN(o.GrowthFactor) || math.IsInf(o.GrowthFactor, 0)) {
-		return o, fmt.Errorf("%w: lmdb: growth_factor %v: use a number above 1, such as 2", engine.ErrInvalidOptions, o.GrowthFactor)
-	}
-	if o.MapSize == 0 {
-		o.MapSize = DefaultMapSize
-	}
-	if o.GrowthFactor == 0 {
-		o.GrowthFactor = DefaultGrowthFactor
-	}
-	if o.MaxReaders == 0 {
-		o.MaxReaders = DefaultMaxReaders
+	o.GrowthFactor = cmp.Or(o.GrowthFactor, DefaultGrowthFactor)
+	if !(o.GrowthFactor > 1 && o.GrowthFactor <= 16) {
+		return o, fmt.Errorf("%w: lmdb: growth_factor %v: use a number above 1 and at most 16, such as 2", engine.ErrInvalidOptions, o.GrowthFactor)
 	}
 	return o, nil
 }
+
+// Resolve returns o with every default filled in (engine.Resolver), so
+// that config files are checked and results record what ran.
+func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

@@ -5,11 +5,14 @@
 //	db := memory.New()
 //	defer db.Close()
 //
-// It keeps entries in one slice sorted by bytes.Compare. An iterator takes
-// that slice as its snapshot; the next write copies the slice instead of
-// changing it in place, so the snapshot never moves under the iterator.
-// DeleteRange is native, Compact does nothing, and use after Close returns
-// engine.ErrClosed like every backend.
+// It keeps entries in one slice sorted by bytes.Compare. An iterator or a
+// snapshot (engine.Snapshotter) takes that slice as its view; the next
+// write copies the slice instead of changing it in place, so the view never
+// moves under it. DeleteRange and iterator reuse (engine.BoundsSetter) are
+// native, batches are engine.SizedBatch, Compact does nothing, and it keeps
+// the contract on its own, without engine.Open: use after Close returns
+// engine.ErrClosed, and Close fails while iterators or snapshots are open.
+// It stores any key, the empty one included.
 //
 // It is deliberately not registered with engine.Register: nothing persists
 // across Close, so it cannot honour the contract of an engine opened by

@@ -1,15 +1,37 @@
 package memory
 
-import "github.com/tsbench/storage/engine"
+import (
+	"sync/atomic"
 
-// iterator walks a snapshot of the DB's sorted slice. Within bounds means
-// an index in [lo, hi); pos is -1 when the iterator rests on no key.
+	"github.com/tsbench/storage/engine"
+)
+
+var _ engine.BoundsSetter = (*iterator)(nil)
+
+// iterator walks a view of the DB's sorted slice. Within bounds means an
+// index in [lo, hi); pos is -1 when the iterator rests on no key.
 type iterator struct {
-	db     *DB
 	data   []entry
 	lo, hi int
 	pos    int
+	open   *atomic.Int64 // the count it is in
 	closed bool
+}
+
+func newIterator(data []entry, opts engine.IterOptions, open *atomic.Int64) *iterator {
+	it := &iterator{data: data, open: open}
+	it.SetBounds(opts)
+	return it
+}
+
+// SetBounds implements engine.BoundsSetter; the view stays the same.
+func (it *iterator) SetBounds(opts engine.IterOptions) error {
+	if it.closed {
+		return engine.ErrClosed
+	}
+	lo, hi := bounds(it.data, opts)
+	it.lo, it.hi, it.pos = lo, max(lo, hi), -1
+	return nil
 }
 
 // at rests the iterator on index i if it lies within bounds.
@@ -66,6 +88,6 @@ func (it *iterator) Close() error {
 	it.closed = true
 	it.pos = -1
 	it.data = nil
-	it.db.guard.IterClosed()
+	it.open.Add(-1)
 	return nil
 }

@@ -2,24 +2,49 @@ package memory
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/guard"
 )
 
-var _ engine.Engine = (*DB)(nil)
+var (
+	_ engine.Engine      = (*DB)(nil)
+	_ engine.Snapshotter = (*DB)(nil)
+)
 
 // DB is an in-memory ordered key-value store. See the package documentation.
 type DB struct {
-	guard guard.Guard
-
-	mu   sync.RWMutex
+	mu sync.RWMutex // guards data, shared and the closer's closed flag
+	closer
 	data []entry // sorted by key; entries are never modified once stored
-	// shared is set while an iterator may hold data as its snapshot: the
-	// next write must copy data rather than change it in place.
+	// shared is set while an iterator or snapshot may hold data as its
+	// view: the next write must copy data rather than change it in place.
 	shared bool
+}
+
+// closer is what the DB and each snapshot keep to honour the contract on
+// Close: whether it is closed, and how many iterators (and, for the DB,
+// snapshots) are open.
+type closer struct {
+	closed bool
+	open   atomic.Int64
+}
+
+// shut marks c closed, unless it is already (engine.ErrClosed) or has
+// iterators open (engine.ErrOpenIterators). The caller holds the lock
+// that guards closed for writing.
+func (c *closer) shut() error {
+	if c.closed {
+		return engine.ErrClosed
+	}
+	if n := c.open.Load(); n > 0 {
+		return fmt.Errorf("%w (%d open)", engine.ErrOpenIterators, n)
+	}
+	c.closed = true
+	return nil
 }
 
 type entry struct {
@@ -37,20 +62,22 @@ func search(data []entry, key []byte) (int, bool) {
 	})
 }
 
-// Get implements engine.Engine.
-func (db *DB) Get(key []byte) ([]byte, error) {
-	if err := db.guard.Enter(); err != nil {
-		return nil, err
+// get looks key up in data, the view of c, under mu.
+func get(mu *sync.RWMutex, c *closer, data *[]entry, key []byte) ([]byte, error) {
+	mu.RLock()
+	defer mu.RUnlock()
+	if c.closed {
+		return nil, engine.ErrClosed
 	}
-	defer db.guard.Exit()
-	db.mu.RLock()
-	defer db.mu.RUnlock()
-	i, ok := search(db.data, key)
+	i, ok := search(*data, key)
 	if !ok {
 		return nil, engine.ErrNotFound
 	}
-	return bytes.Clone(db.data[i].value), nil
+	return bytes.Clone((*data)[i].value), nil
 }
+
+// Get implements engine.Engine.
+func (db *DB) Get(key []byte) ([]byte, error) { return get(&db.mu, &db.closer, &db.data, key) }
 
 // Put implements engine.Engine.
 func (db *DB) Put(key, value []byte) error {
@@ -65,23 +92,29 @@ func (db *DB) Delete(key []byte) error {
 // DeleteRange implements engine.Engine. A nil start or end is unbounded,
 // as in the fallback that backends without a native range delete use.
 func (db *DB) DeleteRange(start, end []byte) error {
-	if err := db.guard.Enter(); err != nil {
-		return err
-	}
-	defer db.guard.Exit()
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	lo, _ := search(db.data, start)
-	hi := len(db.data)
-	if end != nil {
-		hi, _ = search(db.data, end)
+	if db.closed {
+		return engine.ErrClosed
 	}
+	lo, hi := bounds(db.data, engine.IterOptions{LowerBound: start, UpperBound: end})
 	if lo >= hi {
 		return nil
 	}
 	db.own()
 	db.data = slices.Delete(db.data, lo, hi)
 	return nil
+}
+
+// bounds returns the indexes [lo, hi) of the entries of data within opts'
+// bounds; lo >= hi when there are none.
+func bounds(data []entry, opts engine.IterOptions) (lo, hi int) {
+	lo, _ = search(data, opts.LowerBound)
+	hi = len(data)
+	if opts.UpperBound != nil {
+		hi, _ = search(data, opts.UpperBound)
+	}
+	return lo, hi
 }
 
 // op is one write; its key and value belong to the DB once applied.
@@ -92,12 +125,14 @@ type op struct {
 
 // apply performs ops in order under one lock, which makes them atomic.
 func (db *DB) apply(ops []op) error {
-	if err := db.guard.Enter(); err != nil {
-		return err
-	}
-	defer db.guard.Exit()
 	db.mu.Lock()
 	defer db.mu.Unlock()
+	if db.closed {
+		return engine.ErrClosed
+	}
+	if len(ops) == 0 {
+		return nil
+	}
 	db.own()
 	for _, o := range ops {
 		i, found := search(db.data, o.key)
@@ -114,8 +149,8 @@ func (db *DB) apply(ops []op) error {
 	return nil
 }
 
-// own makes db.data safe to modify in place, copying it if an iterator may
-// hold it as a snapshot. The caller holds db.mu for writing.
+// own makes db.data safe to modify in place, copying it if an iterator or
+// snapshot may hold it as its view. The caller holds db.mu for writing.
 func (db *DB) own() {
 	if db.shared {
 		db.data = slices.Clone(db.data)
@@ -123,43 +158,48 @@ func (db *DB) own() {
 	}
 }
 
+// view returns the current data for an iterator or snapshot to keep, and
+// counts it as open.
+func (db *DB) view() ([]entry, error) {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if db.closed {
+		return nil, engine.ErrClosed
+	}
+	db.shared = true
+	db.open.Add(1)
+	return db.data, nil
+}
+
 // NewBatch implements engine.Engine.
 func (db *DB) NewBatch() engine.Batch { return &batch{db: db} }
 
 // NewIterator implements engine.Engine.
 func (db *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
-	if err := db.guard.Enter(); err != nil {
+	data, err := db.view()
+	if err != nil {
 		return nil, err
 	}
-	defer db.guard.Exit()
-	db.mu.Lock()
-	data := db.data
-	db.shared = true
-	db.mu.Unlock()
-	lo, _ := search(data, opts.LowerBound)
-	hi := len(data)
-	if opts.UpperBound != nil {
-		hi, _ = search(data, opts.UpperBound)
-	}
-	db.guard.IterOpened()
-	return &iterator{db: db, data: data, lo: lo, hi: max(lo, hi), pos: -1}, nil
+	return newIterator(data, opts, &db.open), nil
 }
 
 // Compact implements engine.Engine; there is no storage to rewrite.
 func (db *DB) Compact(start, end []byte) error {
-	if err := db.guard.Enter(); err != nil {
-		return err
+	db.mu.RLock()
+	defer db.mu.RUnlock()
+	if db.closed {
+		return engine.ErrClosed
 	}
-	db.guard.Exit()
 	return nil
 }
 
 // Close implements engine.Engine; it drops every entry.
 func (db *DB) Close() error {
-	return db.guard.Close(func() error {
-		db.mu.Lock()
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	err := db.shut()
+	if err == nil {
 		db.data = nil
-		db.mu.Unlock()
-		return nil
-	})
+	}
+	return err
 }

@@ -1,15 +1,16 @@
 package pebble
 
 import (
-	pebbledb "github.com/cockroachdb/pebble"
+	pebbledb "github.com/cockroachdb/pebble/v2"
 
 	"github.com/tsbench/storage/engine"
 )
 
-// batch is a Pebble write batch, committed with one Apply.
+// batch is a Pebble write batch, committed with one Apply. A failed Apply
+// leaves it as it was, as engine.Batch requires.
 type batch struct {
 	db *DB
-	b  *pebbledb.Batch // nil once closed
+	b  *pebbledb.Batch
 }
 
 // NewBatch implements engine.Engine.
@@ -17,54 +18,34 @@ func (db *DB) NewBatch() engine.Batch {
 	return &batch{db: db, b: db.db.NewBatch()}
 }
 
-// Put implements engine.Batch; it does nothing on a closed batch.
-func (b *batch) Put(key, value []byte) {
-	if b.b != nil {
-		// Set only fails on an indexed batch; this one is not indexed.
-		_ = b.b.Set(key, value, nil)
-	}
-}
+// Put implements engine.Batch. Set only fails on an indexed batch; this
+// one is not indexed.
+func (b *batch) Put(key, value []byte) { _ = b.b.Set(key, value, nil) }
 
-// Delete implements engine.Batch; it does nothing on a closed batch.
-func (b *batch) Delete(key []byte) {
-	if b.b != nil {
-		_ = b.b.Delete(key, nil)
-	}
-}
+// Delete implements engine.Batch.
+func (b *batch) Delete(key []byte) { _ = b.b.Delete(key, nil) }
 
 // Len implements engine.Batch.
-func (b *batch) Len() int {
-	if b.b == nil {
-		return 0
-	}
-	return int(b.b.Count())
-}
+func (b *batch) Len() int { return int(b.b.Count()) }
+
+// Reset empties the batch, keeping its memory.
+func (b *batch) Reset() { b.b.Reset() }
 
 // Commit implements engine.Batch.
-func (b *batch) Commit() error {
-	if b.b == nil {
-		return engine.ErrClosed
-	}
-	if err := b.db.guard.Enter(); err != nil {
-		return err
-	}
-	defer b.db.guard.Exit()
+func (b *batch) Commit() (err error) {
 	if b.b.Empty() {
 		return nil
 	}
-	if err := b.db.db.Apply(b.b, b.db.wo); err != nil {
+	if err := b.db.failed(); err != nil {
 		return err
+	}
+	defer b.db.stop(&err)
+	if err := b.db.db.Apply(b.b, b.db.wo); err != nil {
+		return kinds.Wrap(err)
 	}
 	b.b.Reset()
 	return nil
 }
 
-// Close implements engine.Batch.
-func (b *batch) Close() error {
-	if b.b == nil {
-		return engine.ErrClosed
-	}
-	err := b.b.Close()
-	b.b = nil
-	return err
-}
+// Close implements engine.Batch; the engine's wrapper calls it once.
+func (b *batch) Close() error { return b.b.Close() }

@@ -3,7 +3,7 @@ package pebble
 import (
 	"bytes"
 
-	pebbledb "github.com/cockroachdb/pebble"
+	pebbledb "github.com/cockroachdb/pebble/v2"
 
 	"github.com/tsbench/storage/engine"
 )
@@ -12,87 +12,103 @@ import (
 // the next move, which is the engine contract, so they are passed through
 // without copying.
 type iterator struct {
-	db  *DB
-	it  *pebbledb.Iterator // nil once closed
+	it  *pebbledb.Iterator
 	err error
 }
+
+var _ engine.BoundsSetter = (*iterator)(nil)
 
 // NewIterator implements engine.Engine. Pebble iterators read a consistent
 // snapshot as of their creation.
 func (db *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
-	if err := db.guard.Enter(); err != nil {
+	if err := db.failed(); err != nil {
 		return nil, err
 	}
-	defer db.guard.Exit()
-	// Pebble keeps referring to the bounds; the caller may reuse its slices.
-	io := &pebbledb.IterOptions{
-		LowerBound: bytes.Clone(opts.LowerBound),
-		UpperBound: bytes.Clone(opts.UpperBound),
-	}
-	if io.LowerBound != nil && io.UpperBound != nil && bytes.Compare(io.LowerBound, io.UpperBound) > 0 {
-		// Pebble rejects inverted bounds; the range they describe is empty.
-		io.UpperBound = io.LowerBound
-	}
-	it, err := db.db.NewIter(io)
-	if err != nil {
-		return nil, err
-	}
-	db.guard.IterOpened()
-	return &iterator{db: db, it: it}, nil
+	return newIterator(db.db, opts)
 }
 
-func (i *iterator) First() bool { return i.it != nil && i.it.First() }
+// newIterator opens an iterator of the database or of a snapshot.
+func newIterator(r pebbledb.Reader, opts engine.IterOptions) (engine.Iterator, error) {
+	// Pebble keeps referring to the bounds; the caller may reuse its slices.
+	lower, upper := bounds(opts)
+	it, err := r.NewIter(&pebbledb.IterOptions{LowerBound: bytes.Clone(lower), UpperBound: bytes.Clone(upper)})
+	if err != nil {
+		return nil, kinds.Wrap(err)
+	}
+	return &iterator{it: it}, nil
+}
 
-func (i *iterator) Last() bool { return i.it != nil && i.it.Last() }
+// bounds returns opts' bounds, an inverted pair (which Pebble rejects)
+// made into the empty range it describes.
+func bounds(opts engine.IterOptions) (lower, upper []byte) {
+	lower, upper = opts.LowerBound, opts.UpperBound
+	if lower != nil && upper != nil && bytes.Compare(lower, upper) > 0 {
+		upper = lower
+	}
+	return lower, upper
+}
 
-func (i *iterator) Seek(key []byte) bool { return i.it != nil && i.it.SeekGE(key) }
+// SetBounds implements engine.BoundsSetter with Pebble's own, which keeps
+// the iterator's view and copies the bounds.
+func (i *iterator) SetBounds(opts engine.IterOptions) error {
+	i.it.SetBounds(bounds(opts))
+	return nil
+}
+
+func (i *iterator) First() bool { return i.it.First() }
+
+func (i *iterator) Last() bool { return i.it.Last() }
+
+// Seek turns a seek to the empty key into First, its equivalent: Pebble
+// built with the race detector (which turns on its invariant checks)
+// reads key[0] of a non-nil key and panics on an empty one.
+func (i *iterator) Seek(key []byte) bool {
+	if len(key) == 0 {
+		return i.it.First()
+	}
+	return i.it.SeekGE(key)
+}
 
 // Next and Prev leave an unpositioned or exhausted iterator alone, where
 // the library would start over from an end.
-func (i *iterator) Next() bool { return i.Valid() && i.it.Next() }
+func (i *iterator) Next() bool { return i.it.Valid() && i.it.Next() }
 
-func (i *iterator) Prev() bool { return i.Valid() && i.it.Prev() }
+func (i *iterator) Prev() bool { return i.it.Valid() && i.it.Prev() }
 
-func (i *iterator) Valid() bool { return i.it != nil && i.it.Valid() }
+func (i *iterator) Valid() bool { return i.it.Valid() }
 
 func (i *iterator) Key() []byte {
-	if !i.Valid() {
+	if !i.it.Valid() {
 		return nil
 	}
 	return i.it.Key()
 }
 
 func (i *iterator) Value() []byte {
-	if !i.Valid() {
+	if !i.it.Valid() {
 		return nil
 	}
 	v, err := i.it.ValueAndErr()
 	if err != nil {
-		i.err = err
+		i.err = kinds.Wrap(err)
 		return nil
 	}
 	return v
 }
 
 func (i *iterator) Err() error {
-	if i.it == nil {
-		return engine.ErrClosed
-	}
 	if i.err != nil {
 		return i.err
 	}
-	return i.it.Error()
+	return kinds.Wrap(i.it.Error())
 }
 
+// Close closes the iterator once: the engine's wrapper turns a second
+// Close into engine.ErrClosed without calling it.
 func (i *iterator) Close() error {
-	if i.it == nil {
-		return engine.ErrClosed
-	}
 	err := i.it.Close()
 	if i.err != nil {
 		err = i.err
 	}
-	i.it = nil
-	i.db.guard.IterClosed()
-	return err
+	return kinds.Wrap(err)
 }

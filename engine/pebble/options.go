@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
 // Options are Pebble's own settings, the [pebble] table of a config file.
@@ -11,29 +12,30 @@ import (
 // bloom filter, sync) are mapped separately; see the package doc.
 type Options struct {
 	// BlockSize is the target uncompressed size in bytes of a table data
-	// block; larger blocks favour scans, smaller ones point reads.
-	// Default 4096.
+	// block; larger blocks favour scans, smaller ones point reads. At most
+	// 64 MiB. Default 4096.
 	BlockSize int `toml:"block_size"`
-	// TargetFileSize is the size in bytes of the tables written to L0 and
-	// L1; each deeper level doubles it. Default 2 MiB.
+	// TargetFileSize is the size in bytes of the tables flushed to L0;
+	// the base level (the one L0 compacts into) gets twice that, and each
+	// level below it doubles it again. At most 64 GiB. Default 2 MiB.
 	TargetFileSize int64 `toml:"target_file_size"`
 	// L0CompactionThreshold is the L0 read amplification (sublevel count)
-	// that triggers a compaction out of L0. Default 4.
+	// that triggers a compaction out of L0, at most 1000. Default 4.
 	L0CompactionThreshold int `toml:"l0_compaction_threshold"`
 	// L0StopWritesThreshold is the L0 read amplification at which writes
-	// stall until compactions catch up. Default 12.
+	// stall until compactions catch up, at most 1000. Default 12.
 	L0StopWritesThreshold int `toml:"l0_stop_writes_threshold"`
 	// LBaseMaxBytes is the target size in bytes of the base level (the
 	// level L0 compacts into); each level below is ten times larger.
-	// Default 64 MiB.
+	// At most 1 TiB. Default 64 MiB.
 	LBaseMaxBytes int64 `toml:"lbase_max_bytes"`
 	// MaxConcurrentCompactions caps the compactions run at once; Pebble
-	// starts more than one only when L0 or the compaction debt grows.
-	// Default 1.
+	// runs one and starts more, up to this cap, only when L0 or the
+	// compaction debt grows. At most 64. Default 1.
 	MaxConcurrentCompactions int `toml:"max_concurrent_compactions"`
 	// MemTableStopWritesThreshold is how many full memtables may queue for
 	// flushing before writes stall. Pebble also keeps this many plus one
-	// old WAL files for reuse. Default 2.
+	// old WAL files for reuse. At most 64. Default 2.
 	MemTableStopWritesThreshold int `toml:"mem_table_stop_writes_threshold"`
 }
 
@@ -51,43 +53,26 @@ const (
 // withDefaults returns a copy of o with zero fields set to their defaults,
 // or an error naming the bad key.
 func (o Options) withDefaults() (Options, error) {
-	ints := []struct {
-		key string
-		v   *int
-		def int
-	}{
-		{"block_size", &o.BlockSize, DefaultBlockSize},
-		{"l0_compaction_threshold", &o.L0CompactionThreshold, DefaultL0CompactionThreshold},
-		{"l0_stop_writes_threshold", &o.L0StopWritesThreshold, DefaultL0StopWritesThreshold},
-		{"max_concurrent_compactions", &o.MaxConcurrentCompactions, DefaultMaxConcurrentCompactions},
-		{"mem_table_stop_writes_threshold", &o.MemTableStopWritesThreshold, DefaultMemTableStopWritesThreshold},
-	}
-	for _, f := range ints {
-		if *f.v < 0 {
-			return o, fmt.Errorf("%w: pebble: %s is %d; use a positive number, or 0 for the default %d", engine.ErrInvalidOptions, f.key, *f.v, f.def)
-		}
-		if *f.v == 0 {
-			*f.v = f.def
-		}
-	}
-	int64s := []struct {
-		key string
-		v   *int64
-		def int64
-	}{
-		{"target_file_size", &o.TargetFileSize, DefaultTargetFileSize},
-		{"lbase_max_bytes", &o.LBaseMaxBytes, DefaultLBaseMaxBytes},
-	}
-	for _, f := range int64s {
-		if *f.v < 0 {
-			return o, fmt.Errorf("%w: pebble: %s is %d; use a positive number, or 0 for the default %d", engine.ErrInvalidOptions, f.key, *f.v, f.def)
-		}
-		if *f.v == 0 {
-			*f.v = f.def
-		}
+	// Far beyond a sensible setting; beyond them sizes overflow as they
+	// double per level, or Pebble holds that many memtables in memory.
+	err := defaults.Fill("pebble",
+		defaults.In("block_size", &o.BlockSize, DefaultBlockSize, 1, 64<<20),
+		defaults.In("l0_compaction_threshold", &o.L0CompactionThreshold, DefaultL0CompactionThreshold, 1, 1000),
+		defaults.In("l0_stop_writes_threshold", &o.L0StopWritesThreshold, DefaultL0StopWritesThreshold, 1, 1000),
+		defaults.In("max_concurrent_compactions", &o.MaxConcurrentCompactions, DefaultMaxConcurrentCompactions, 1, 64),
+		defaults.In("mem_table_stop_writes_threshold", &o.MemTableStopWritesThreshold, DefaultMemTableStopWritesThreshold, 1, 64),
+		defaults.In("target_file_size", &o.TargetFileSize, DefaultTargetFileSize, 1, 64<<30),
+		defaults.In("lbase_max_bytes", &o.LBaseMaxBytes, DefaultLBaseMaxBytes, 1, 1<<40),
+	)
+	if err != nil {
+		return o, err
 	}
 	if o.L0StopWritesThreshold < o.L0CompactionThreshold {
 		return o, fmt.Errorf("%w: pebble: l0_stop_writes_threshold (%d) is below l0_compaction_threshold (%d); raise it", engine.ErrInvalidOptions, o.L0StopWritesThreshold, o.L0CompactionThreshold)
 	}
 	return o, nil
 }
+
+// Resolve returns o with every default filled in (engine.Resolver), so
+// that config files are checked and results record what ran.
+func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

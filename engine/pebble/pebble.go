@@ -2,15 +2,21 @@ package pebble
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
-	"log"
+	"strings"
+	"sync/atomic"
+	"syscall"
 
-	pebbledb "github.com/cockroachdb/pebble"
-	"github.com/cockroachdb/pebble/bloom"
+	pebbledb "github.com/cockroachdb/pebble/v2"
+	"github.com/cockroachdb/pebble/v2/bloom"
+	"github.com/cockroachdb/pebble/v2/sstable"
+	"github.com/cockroachdb/pebble/v2/vfs"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/guard"
+	"github.com/tsbench/storage/engine/internal/defaults"
+	"github.com/tsbench/storage/engine/internal/fault"
 )
 
 // name is the engine's registered name, its config table and marker.
@@ -23,34 +29,37 @@ func init() {
 		},
 		NewOptions: func() any { return new(Options) },
 		Version:    Version,
+		Build:      func() string { return "Go module " + Version() },
+		Recognize:  recognize,
 	})
 }
 
 // DB is a Pebble database behind the engine interface.
 type DB struct {
-	guard guard.Guard
-	db    *pebbledb.DB
-	wo    *pebbledb.WriteOptions
+	db     *pebbledb.DB
+	wo     *pebbledb.WriteOptions
+	stalls stalls
+	// noSpace notes background work that failed on a full disk.
+	noSpace *noSpace
+	// broken is the error that stopped Pebble (fatal.go); once set, no
+	// call goes into Pebble again.
+	broken atomic.Pointer[error]
 }
 
-var (
-	_ engine.Engine       = (*DB)(nil)
-	_ engine.Flusher      = (*DB)(nil)
-	_ engine.Backgrounder = (*DB)(nil)
-)
+// kinds maps Pebble's errors onto the engine's sentinels. Pebble reports
+// a directory locked by another process with the flock error, and one
+// locked in this process with a message of its own.
+var kinds = fault.Kinds{
+	Corrupt: pebbledb.IsCorruptionError,
+	Locked: func(err error) bool {
+		return errors.Is(err, syscall.EWOULDBLOCK) || strings.Contains(err.Error(), "lock held by current process")
+	},
+}
 
-// Open opens or creates a Pebble database in dir. Most callers go through
-// engine.Open, which fills in defaults and guards the directory.
+// Open opens or creates a Pebble database in dir with opts, whose defaults
+// are filled in (engine.Open does that).
 func Open(dir string, opts engine.Options) (*DB, error) {
-	opts, err := opts.WithDefaults()
-	if err != nil {
-		return nil, err
-	}
-	own, err := engine.EngineOptions[Options](opts, name)
-	if err != nil {
-		return nil, err
-	}
-	o, err := own.withDefaults()
+	o, err := defaults.Own[Options](opts, name)
 	if err != nil {
 		return nil, err
 	}
@@ -60,15 +69,14 @@ func Open(dir string, opts engine.Options) (*DB, error) {
 	}
 	// Open takes its own reference on the cache; ours is dropped either way.
 	defer po.Cache.Unref()
-	pdb, err := pebbledb.Open(dir, po)
-	if err != nil {
-		return nil, err
+	// Under "none" too: the sync only waits for the WAL write (walsync.go).
+	db := &DB{wo: pebbledb.Sync, noSpace: newNoSpace()}
+	po.AddEventListener(db.stalls.listener())
+	po.AddEventListener(db.noSpace.listener())
+	if db.db, err = pebbledb.Open(dir, po); err != nil {
+		return nil, kinds.Wrap(err)
 	}
-	wo := pebbledb.NoSync
-	if opts.Sync == engine.SyncBatch {
-		wo = pebbledb.Sync
-	}
-	return &DB{db: pdb, wo: wo}, nil
+	return db, nil
 }
 
 // maxMemTable is Pebble's limit on MemTableSize (4 GiB on 64-bit hosts).
@@ -88,33 +96,36 @@ func pebbleOptions(opts engine.Options, o Options) (*pebbledb.Options, error) {
 		L0CompactionThreshold:       o.L0CompactionThreshold,
 		L0StopWritesThreshold:       o.L0StopWritesThreshold,
 		LBaseMaxBytes:               o.LBaseMaxBytes,
-		MaxConcurrentCompactions:    func() int { return o.MaxConcurrentCompactions },
-		// New stores get the newest on-disk format this release knows.
+		// Pebble runs one compaction, and more, up to the cap, only when
+		// L0 or the compaction debt grows.
+		CompactionConcurrencyRange: func() (int, int) { return 1, o.MaxConcurrentCompactions },
+		// New stores get the newest on-disk format this release supports
+		// (not the experimental ones); Pebble's default is the oldest.
 		FormatMajorVersion: pebbledb.FormatNewest,
 		// Pebble logs routine events (such as each WAL replayed on open)
 		// to the standard logger, which would garble a benchmark's output;
-		// only background errors are worth showing.
+		// only errors are worth showing.
 		Logger: quietLogger{},
-		EventListener: &pebbledb.EventListener{
-			BackgroundError: func(err error) { log.Printf("pebble: background error: %v", err) },
-		},
 	}
-	compression := pebbledb.SnappyCompression
+	// L0 gets the target size; each level from the base level down doubles
+	// the one above (EnsureDefaults fills them in).
+	po.TargetFileSizes[0] = o.TargetFileSize
+	compression := sstable.SnappyCompression
 	if opts.DisableCompression {
-		compression = pebbledb.NoCompression
+		compression = sstable.NoCompression
 	}
 	var filter pebbledb.FilterPolicy
 	if opts.BloomBitsPerKey > 0 {
 		filter = bloom.FilterPolicy(opts.BloomBitsPerKey)
 	}
-	po.Levels = make([]pebbledb.LevelOptions, 7)
 	for i := range po.Levels {
 		l := &po.Levels[i]
 		l.BlockSize = o.BlockSize
-		l.Compression = compression
+		l.Compression = func() *sstable.CompressionProfile { return compression }
 		l.FilterPolicy = filter
-		l.FilterType = pebbledb.TableFilter
-		l.TargetFileSize = o.TargetFileSize << i
+	}
+	if opts.Sync != engine.SyncBatch {
+		po.FS = walNoSyncFS{vfs.Default} // see walsync.go
 	}
 	po.EnsureDefaults()
 	if err := po.Validate(); err != nil {
@@ -126,48 +137,52 @@ func pebbleOptions(opts engine.Options, o Options) (*pebbledb.Options, error) {
 
 // Get implements engine.Engine.
 func (db *DB) Get(key []byte) ([]byte, error) {
-	if err := db.guard.Enter(); err != nil {
+	if err := db.failed(); err != nil {
 		return nil, err
 	}
-	defer db.guard.Exit()
-	v, closer, err := db.db.Get(key)
+	return get(db.db, key)
+}
+
+// get reads key from the database or a snapshot.
+func get(r pebbledb.Reader, key []byte) ([]byte, error) {
+	v, closer, err := r.Get(key)
 	if errors.Is(err, pebbledb.ErrNotFound) {
 		return nil, engine.ErrNotFound
 	}
 	if err != nil {
-		return nil, err
+		return nil, kinds.Wrap(err)
 	}
 	out := bytes.Clone(v)
 	if out == nil {
 		out = []byte{}
 	}
-	return out, closer.Close()
+	return out, kinds.Wrap(closer.Close())
 }
 
 // Put implements engine.Engine.
-func (db *DB) Put(key, value []byte) error {
-	if err := db.guard.Enter(); err != nil {
+func (db *DB) Put(key, value []byte) (err error) {
+	if err := db.failed(); err != nil {
 		return err
 	}
-	defer db.guard.Exit()
-	return db.db.Set(key, value, db.wo)
+	defer db.stop(&err)
+	return kinds.Wrap(db.db.Set(key, value, db.wo))
 }
 
 // Delete implements engine.Engine.
-func (db *DB) Delete(key []byte) error {
-	if err := db.guard.Enter(); err != nil {
+func (db *DB) Delete(key []byte) (err error) {
+	if err := db.failed(); err != nil {
 		return err
 	}
-	defer db.guard.Exit()
-	return db.db.Delete(key, db.wo)
+	defer db.stop(&err)
+	return kinds.Wrap(db.db.Delete(key, db.wo))
 }
 
 // DeleteRange implements engine.Engine with one Pebble range tombstone.
-func (db *DB) DeleteRange(start, end []byte) error {
-	if err := db.guard.Enter(); err != nil {
+func (db *DB) DeleteRange(start, end []byte) (err error) {
+	if err := db.failed(); err != nil {
 		return err
 	}
-	defer db.guard.Exit()
+	defer db.stop(&err)
 	if start == nil {
 		start = []byte{}
 	}
@@ -182,7 +197,7 @@ func (db *DB) DeleteRange(start, end []byte) error {
 	if bytes.Compare(start, end) >= 0 {
 		return nil
 	}
-	return db.db.DeleteRange(start, end, db.wo)
+	return kinds.Wrap(db.db.DeleteRange(start, end, db.wo))
 }
 
 // lastKey returns a copy of the largest live key >= lower, if any.
@@ -203,13 +218,13 @@ func (db *DB) lastKey(lower []byte) ([]byte, bool, error) {
 // recent deletes reach the tables (and the WAL holding them can go), then
 // compacts every level overlapping the range and waits for the replaced
 // files to be deleted, so the directory size reflects the result.
-func (db *DB) Compact(start, end []byte) error {
-	if err := db.guard.Enter(); err != nil {
+func (db *DB) Compact(start, end []byte) (err error) {
+	if err := db.failed(); err != nil {
 		return err
 	}
-	defer db.guard.Exit()
-	if err := db.db.Flush(); err != nil {
-		return err
+	defer db.stop(&err)
+	if err := db.wait(db.db.Flush); err != nil {
+		return kinds.Wrap(err)
 	}
 	if start == nil || end == nil {
 		// Pebble needs real bounds: take them from the tables, which also
@@ -228,8 +243,8 @@ func (db *DB) Compact(start, end []byte) error {
 	if bytes.Compare(start, end) >= 0 {
 		return nil
 	}
-	if err := db.db.Compact(start, end, true); err != nil {
-		return err
+	if err := db.wait(func() error { return db.db.Compact(context.Background(), start, end, true) }); err != nil {
+		return kinds.Wrap(err)
 	}
 	// Obsolete tables are deleted by a background goroutine; this only
 	// waits for deletions already queued (despite its name it is safe
@@ -259,34 +274,39 @@ func (db *DB) tableBounds() (lo, hi []byte, ok bool, err error) {
 	return bytes.Clone(lo), bytes.Clone(hi), ok, nil
 }
 
+var (
+	_ engine.Flusher      = (*DB)(nil)
+	_ engine.Backgrounder = (*DB)(nil)
+)
+
 // Flush implements engine.Flusher: it writes the memtable to a table.
-func (db *DB) Flush() error {
-	if err := db.guard.Enter(); err != nil {
+func (db *DB) Flush() (err error) {
+	if err := db.failed(); err != nil {
 		return err
 	}
-	defer db.guard.Exit()
-	return db.db.Flush()
+	defer db.stop(&err)
+	return kinds.Wrap(db.wait(db.db.Flush))
 }
 
 // Busy implements engine.Backgrounder. Pebble is busy while a flush or
-// compaction runs or a level scores at least 1 (Pebble's own trigger for
-// starting a compaction). Queued immutable memtables do not count: Pebble
-// holds small ones unflushed until their total passes half the write
-// buffer, so they wait for more writes, not for background work. Pebble's
+// compaction runs or a level above the bottom has a score above 0 (Pebble
+// scores a level 0 unless it is due for compaction). Queued immutable
+// memtables do not count: Pebble holds small ones unflushed until their
+// total passes half the write buffer, so they wait for more writes, not
+// for background work. Pebble's
 // EstimatedDebt is not used either: it stays above zero whenever L0 and
 // the base level both hold data, even when no compaction is due.
 func (db *DB) Busy() (bool, error) {
-	if err := db.guard.Enter(); err != nil {
+	if err := db.failed(); err != nil {
 		return false, err
 	}
-	defer db.guard.Exit()
 	m := db.db.Metrics()
 	if m.Compact.NumInProgress > 0 || m.Flush.NumInProgress > 0 {
 		return true, nil
 	}
 	// The bottom level is never compacted further, whatever its score.
 	for _, l := range m.Levels[:len(m.Levels)-1] {
-		if l.Score >= 1 {
+		if l.Score > 0 {
 			return true, nil
 		}
 	}
@@ -294,15 +314,14 @@ func (db *DB) Busy() (bool, error) {
 }
 
 // Close implements engine.Engine. Pebble syncs the WAL on close, so no
-// acknowledged write is lost whatever the sync profile.
-func (db *DB) Close() error {
-	return db.guard.Close(db.db.Close)
+// acknowledged write is lost whatever the sync profile. After a fatal
+// error it leaves Pebble as it is, since Pebble would wait forever for the
+// commit mutex it panicked holding: its files, lock included, stay open
+// until the process exits.
+func (db *DB) Close() (err error) {
+	if db.failed() != nil {
+		return nil
+	}
+	defer db.stop(&err)
+	return kinds.Wrap(db.db.Close())
 }
-
-// quietLogger drops Pebble's informational messages but still stops the
-// process on the fatal ones, as Pebble's default logger does.
-type quietLogger struct{}
-
-func (quietLogger) Infof(string, ...any) {}
-
-func (quietLogger) Fatalf(format string, args ...any) { pebbledb.DefaultLogger.Fatalf(format, args...) }

@@ -2,7 +2,7 @@ package pebble
 
 import "github.com/tsbench/storage/engine/internal/modversion"
 
-// Version reports the Pebble release linked in, such as "v1.1.5".
+// Version reports the Pebble release linked in, such as "v2.1.7".
 func Version() string {
-	return modversion.Of("github.com/cockroachdb/pebble", "v1.1.5")
+	return modversion.Of("github.com/cockroachdb/pebble/v2", "v2.1.7")
 }

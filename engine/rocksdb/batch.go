@@ -1,29 +1,20 @@
 package rocksdb
 
-import (
-	"encoding/binary"
-	"math"
+// #include "binding.h"
+import "C"
 
-	"github.com/linxGnu/grocksdb"
+import (
+	"fmt"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/cbatch"
 )
 
-// RocksDB's WriteBatch wire format: a header of an 8-byte sequence number
-// and a 4-byte little-endian count, then records of a tag byte, the key
-// and, for a put, the value, each preceded by its varint32 length.
-const (
-	headerSize = 12
-	tagDelete  = 0x0
-	tagPut     = 0x1
-)
-
-// Batch encodes writes in Go memory in RocksDB's own WriteBatch format, so
-// recording costs no cgo call; Commit hands the bytes over in one copy.
+// Batch encodes writes in Go memory (package cbatch), so recording costs
+// no cgo call; Commit hands them to RocksDB in one.
 type Batch struct {
 	db     *DB
-	rep    []byte
-	n      int
+	buf    cbatch.Buffer
 	err    error
 	closed bool
 }
@@ -31,46 +22,24 @@ type Batch struct {
 var _ engine.Batch = (*Batch)(nil)
 
 // NewBatch returns an empty batch.
-func (d *DB) NewBatch() engine.Batch {
-	return &Batch{db: d, rep: make([]byte, headerSize)}
-}
+func (d *DB) NewBatch() engine.Batch { return &Batch{db: d} }
 
 // Put records a put of value under key.
 func (b *Batch) Put(key, value []byte) {
-	if b.closed || !b.fits(key, value) {
-		return
+	if !b.closed && !b.buf.Put(key, value) {
+		b.err = errTooLarge
 	}
-	b.rep = append(b.rep, tagPut)
-	b.rep = binary.AppendUvarint(b.rep, uint64(len(key)))
-	b.rep = append(b.rep, key...)
-	b.rep = binary.AppendUvarint(b.rep, uint64(len(value)))
-	b.rep = append(b.rep, value...)
-	b.n++
 }
 
 // Delete records a delete of key.
 func (b *Batch) Delete(key []byte) {
-	if b.closed || !b.fits(key, nil) {
-		return
+	if !b.closed && !b.buf.Delete(key) {
+		b.err = errTooLarge
 	}
-	b.rep = append(b.rep, tagDelete)
-	b.rep = binary.AppendUvarint(b.rep, uint64(len(key)))
-	b.rep = append(b.rep, key...)
-	b.n++
-}
-
-// fits reports whether key and value can be encoded, remembering the
-// error for Commit otherwise.
-func (b *Batch) fits(key, value []byte) bool {
-	if uint64(len(key)) > math.MaxUint32 || uint64(len(value)) > math.MaxUint32 {
-		b.err = ErrTooLarge
-		return false
-	}
-	return true
 }
 
 // Len reports the number of operations recorded since the last Commit.
-func (b *Batch) Len() int { return b.n }
+func (b *Batch) Len() int { return b.buf.Len() }
 
 // Commit applies the batch atomically in one RocksDB write and empties it.
 func (b *Batch) Commit() error {
@@ -85,18 +54,16 @@ func (b *Batch) Commit() error {
 	if b.err != nil {
 		return b.err
 	}
-	if b.n == 0 {
+	rep := b.buf.Bytes()
+	if rep == nil {
 		return nil
 	}
-	binary.LittleEndian.PutUint32(b.rep[8:headerSize], uint32(b.n))
-	wb := grocksdb.WriteBatchFrom(b.rep)
-	defer wb.Destroy()
-	return libraryError(b.db.db.Write(b.db.s.wo, wb))
+	r, n := cbytes(rep)
+	return cError(C.tsb_rocksdb_write(b.db.db, b.db.s.wo, r, n))
 }
 
 func (b *Batch) reset() {
-	b.rep = b.rep[:headerSize]
-	b.n = 0
+	b.buf.Reset()
 	b.err = nil
 }
 
@@ -106,6 +73,10 @@ func (b *Batch) Close() error {
 		return engine.ErrClosed
 	}
 	b.closed = true
-	b.rep = nil
+	b.buf = cbatch.Buffer{}
 	return nil
 }
+
+// errTooLarge is a key or value of 4 GiB or more, which RocksDB's write
+// batch cannot encode.
+var errTooLarge = fmt.Errorf("%w: key or value of 4 GiB or more; split it", engine.ErrTooLarge)

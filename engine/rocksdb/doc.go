@@ -1,14 +1,19 @@
-// Package rocksdb is the engine registered as "rocksdb": RocksDB's C
-// library (Debian's librocksdb, 7.8.3) through github.com/linxGnu/grocksdb,
-// with a little C of its own (binding.c) on the iterator path. Import it
-// for its side effect:
+// Package rocksdb is the engine registered as "rocksdb": RocksDB 11.1.2
+// through its C API, called directly with cgo; the C it needs beyond the
+// API is the LevelDB-family core of engine/internal/levelcore, shared with
+// leveldb and hyperleveldb. Import it for its side effect:
 //
 //	import _ "github.com/tsbench/storage/engine/rocksdb"
 //
 //	db, err := engine.Open("rocksdb", dir, nil)
 //
-// Building it needs cgo, a C++ compiler and the RocksDB headers
-// (librocksdb-dev).
+// Building it needs cgo, a C++ compiler, pkg-config and RocksDB installed
+// with its rocksdb.pc, which scripts/install-rocksdb.sh (run by make setup)
+// does: the library is RocksDB's official release build, the one inside
+// the rocksdbjni jar, pinned by version and sha256. A distribution's
+// librocksdb may be a debug build with assertions and test sync points
+// (Debian's 7.8.3 is), so Build reports what the loaded library file says
+// of itself, and the tests fail unless it is the release library.
 //
 // # Durability
 //
@@ -37,18 +42,19 @@
 //     turns it off.
 //
 // RocksDB's own settings are Options, the [rocksdb] table of a config file
-// (see configs/rocksdb.toml). Their defaults are RocksDB 7.8's, except
+// (see configs/rocksdb.toml). Their defaults are RocksDB 11's, except
 // max_background_jobs, which follows the 2014 benchmark.
 //
 // # Behaviour
 //
-// Batches are encoded in Go memory in RocksDB's own write batch format and
-// handed over in one copy at Commit. Iterators use RocksDB's iterate
-// bounds and read the snapshot RocksDB takes when they are created; a
-// small C cursor moves them with one cgo call per entry, and Key and Value
-// point into RocksDB's memory without copying (grocksdb's own iterator
-// makes four heap allocations per entry and takes about twice the time).
-// Like RocksDB's defaults they fill the block cache.
+// Batches are encoded in Go memory in RocksDB's own write batch format
+// (engine/internal/cbatch) and handed over in one copy at Commit.
+// Iterators use RocksDB's iterate bounds and read the snapshot RocksDB
+// takes when they are created. They cross cgo once for many entries: a C
+// cursor copies entries into a Go buffer until it is full or a bound is
+// reached, and Go hands them out from it without allocating
+// (engine/internal/cursor). Like RocksDB's defaults they fill the block
+// cache.
 //
 // DeleteRange is RocksDB's native range tombstone, written atomically.
 // RocksDB needs an end key, so an unbounded end becomes the key just past

@@ -1,15 +1,24 @@
 package rocksdb
 
-import "errors"
+import (
+	"errors"
+	"strings"
 
-var (
-	// ErrLibrary wraps a failure status reported by RocksDB; the message
-	// carries RocksDB's own text.
-	ErrLibrary = errors.New("rocksdb: operation failed")
-	// ErrLocked is returned by Open when another process, or another open
-	// engine in this one, holds the directory.
-	ErrLocked = errors.New("rocksdb: directory is in use; close the other engine or process using it first")
-	// ErrTooLarge is returned by Batch.Commit for a key or value of 4 GiB
-	// or more, which RocksDB's write batch cannot encode.
-	ErrTooLarge = errors.New("rocksdb: key or value of 4 GiB or more; split it")
+	"github.com/tsbench/storage/engine/internal/fault"
 )
+
+// ErrLibrary wraps a failure status reported by RocksDB; the message
+// carries RocksDB's own text. A status that means one of engine's shared
+// sentinels (corruption, a locked directory, a full disk) wraps that too.
+var ErrLibrary = errors.New("rocksdb: operation failed")
+
+// kinds reads RocksDB's status texts, which start with the status kind
+// ("Corruption: ...", "IO error: lock ...").
+var kinds = fault.Kinds{
+	Corrupt: func(err error) bool { return strings.Contains(err.Error(), "Corruption:") },
+	Locked: func(err error) bool {
+		m := err.Error()
+		// "lock" alone would also match "block size".
+		return strings.Contains(m, "IO error: lock ") || strings.Contains(m, "lock hold by current process") || strings.Contains(m, "While lock file")
+	},
+}

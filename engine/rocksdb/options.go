@@ -1,13 +1,13 @@
 package rocksdb
 
+// #include "binding.h"
+import "C"
+
 import (
-	"cmp"
-	"fmt"
 	"runtime"
 
-	"github.com/linxGnu/grocksdb"
-
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
 // Options are RocksDB's own settings, the [rocksdb] table of a config
@@ -16,27 +16,32 @@ type Options struct {
 	// MaxBackgroundJobs caps the threads RocksDB runs flushes and
 	// compactions on. RocksDB's own default, 2, lets compaction fall
 	// behind a sustained bulk load on a many-core host. Default 2 x the
-	// number of CPUs, as the 2014 benchmark set it.
+	// number of CPUs, as the 2014 benchmark set it; at most 256.
 	MaxBackgroundJobs int `toml:"max_background_jobs"`
-	// LevelCompactionDynamicLevelBytes sizes the levels from the last one
-	// up, which bounds space amplification near 1.1x; RocksDB recommends
-	// it and makes it the default from 8.4. Default false (RocksDB 7.8's).
-	LevelCompactionDynamicLevelBytes bool `toml:"level_compaction_dynamic_level_bytes"`
+	// DisableDynamicLevelBytes turns off RocksDB's
+	// level_compaction_dynamic_level_bytes, which sizes the levels from the
+	// last one up and so bounds space amplification near 1.1x, and sizes
+	// them from level 1 down instead, as RocksDB did by default before 8.4.
+	// Default false (dynamic level sizes, RocksDB's default).
+	DisableDynamicLevelBytes bool `toml:"disable_dynamic_level_bytes"`
 	// TargetFileSizeBase is the size in bytes of the table files
 	// compaction writes into level 1; deeper levels use the same size.
-	// Larger files mean fewer open files. Default 67108864 (64 MiB).
+	// Larger files mean fewer open files. At most 64 GiB. Default
+	// 67108864 (64 MiB).
 	TargetFileSizeBase int64 `toml:"target_file_size_base"`
-	// MaxBytesForLevelBase is the size in bytes level 1 may reach before
-	// it is compacted into level 2; each deeper level is 10 times larger.
-	// Default 268435456 (256 MiB).
+	// MaxBytesForLevelBase is the size in bytes the level that level 0
+	// compacts into may reach before it is compacted further; each deeper
+	// level is 10 times larger. With dynamic level sizes that base level
+	// is the highest one the last level's size leaves room for, and this
+	// caps it. At most 1 TiB. Default 268435456 (256 MiB).
 	MaxBytesForLevelBase int64 `toml:"max_bytes_for_level_base"`
 	// MaxWriteBufferNumber is how many memtables, the active one included,
 	// may exist at once; writes stall when all are full and waiting for a
-	// flush. Default 2.
+	// flush. At most 64. Default 2.
 	MaxWriteBufferNumber int `toml:"max_write_buffer_number"`
 	// BlockSize is the approximate size in bytes of the uncompressed
-	// blocks tables are read, compressed and cached by. Default 4096
-	// (4 KiB).
+	// blocks tables are read, compressed and cached by, at most 64 MiB.
+	// Default 4096 (4 KiB).
 	BlockSize int `toml:"block_size"`
 }
 
@@ -52,34 +57,36 @@ const (
 // withDefaults returns o with zero fields set to their defaults, or an
 // error wrapping engine.ErrInvalidOptions.
 func (o Options) withDefaults() (Options, error) {
-	if o.MaxBackgroundJobs < 0 || o.TargetFileSizeBase < 0 || o.MaxBytesForLevelBase < 0 ||
-		o.MaxWriteBufferNumber < 0 || o.BlockSize < 0 {
-		return o, fmt.Errorf("%w: rocksdb options must not be negative; use 0 for the default", engine.ErrInvalidOptions)
-	}
-	o.MaxBackgroundJobs = cmp.Or(o.MaxBackgroundJobs, 2*runtime.NumCPU())
-	o.TargetFileSizeBase = cmp.Or(o.TargetFileSizeBase, DefaultTargetFileSizeBase)
-	o.MaxBytesForLevelBase = cmp.Or(o.MaxBytesForLevelBase, DefaultMaxBytesForLevelBase)
-	o.MaxWriteBufferNumber = cmp.Or(o.MaxWriteBufferNumber, DefaultMaxWriteBufferNumber)
-	o.BlockSize = cmp.Or(o.BlockSize, DefaultBlockSize)
-	return o, nil
+	// Far beyond a sensible setting; RocksDB refuses some larger values
+	// only when it opens, aborts on others, and holds that many memtables
+	// or threads.
+	err := defaults.Fill("rocksdb",
+		defaults.In("max_background_jobs", &o.MaxBackgroundJobs, 2*runtime.NumCPU(), 1, 256),
+		defaults.In("target_file_size_base", &o.TargetFileSizeBase, DefaultTargetFileSizeBase, 1, 64<<30),
+		defaults.In("max_bytes_for_level_base", &o.MaxBytesForLevelBase, DefaultMaxBytesForLevelBase, 1, 1<<40),
+		defaults.In("max_write_buffer_number", &o.MaxWriteBufferNumber, DefaultMaxWriteBufferNumber, 1, 64),
+		defaults.In("block_size", &o.BlockSize, DefaultBlockSize, 1, 64<<20),
+	)
+	return o, err
 }
 
 // manifestPreallocation is the step by which the MANIFEST file's space is
 // reserved.
 const manifestPreallocation = 64 << 10
 
-// settings are the C objects an open DB owns; they must outlive it.
+// settings are the C objects an open DB owns; they are read-only after
+// Open, so every goroutine shares them, and must outlive the database.
 type settings struct {
-	opts  *grocksdb.Options
-	table *grocksdb.BlockBasedTableOptions
-	cache *grocksdb.Cache
-	ro    *grocksdb.ReadOptions
-	wo    *grocksdb.WriteOptions
+	opts  *C.rocksdb_options_t
+	table *C.rocksdb_block_based_table_options_t
+	cache *C.rocksdb_cache_t
+	ro    *C.rocksdb_readoptions_t
+	wo    *C.rocksdb_writeoptions_t
 }
 
 // newSettings maps the shared and RocksDB options to RocksDB's.
 func newSettings(o engine.Options) (*settings, error) {
-	p, err := engine.EngineOptions[Options](o, "rocksdb")
+	p, err := engine.OptionsFor[Options](o, "rocksdb")
 	if err != nil {
 		return nil, err
 	}
@@ -88,44 +95,57 @@ func newSettings(o engine.Options) (*settings, error) {
 		return nil, err
 	}
 	s := &settings{
-		opts:  grocksdb.NewDefaultOptions(),
-		table: grocksdb.NewDefaultBlockBasedTableOptions(),
-		cache: grocksdb.NewLRUCache(uint64(o.CacheSize)),
-		ro:    grocksdb.NewDefaultReadOptions(),
-		wo:    grocksdb.NewDefaultWriteOptions(),
+		opts:  C.rocksdb_options_create(),
+		table: C.rocksdb_block_based_options_create(),
+		cache: C.rocksdb_cache_create_lru(C.size_t(o.CacheSize)),
+		ro:    C.rocksdb_readoptions_create(),
+		wo:    C.rocksdb_writeoptions_create(),
 	}
-	s.table.SetBlockCache(s.cache)
-	s.table.SetBlockSize(own.BlockSize)
+	C.rocksdb_block_based_options_set_block_cache(s.table, s.cache)
+	C.rocksdb_block_based_options_set_block_size(s.table, C.size_t(own.BlockSize))
 	if o.BloomBitsPerKey > 0 {
-		s.table.SetFilterPolicy(grocksdb.NewBloomFilterFull(float64(o.BloomBitsPerKey)))
+		// The table options take ownership of the policy.
+		C.rocksdb_block_based_options_set_filter_policy(s.table,
+			C.rocksdb_filterpolicy_create_bloom_full(C.double(o.BloomBitsPerKey)))
 	}
-	s.opts.SetBlockBasedTableFactory(s.table)
-	s.opts.SetCreateIfMissing(true)
-	s.opts.SetWriteBufferSize(uint64(o.WriteBufferSize))
-	s.opts.SetMaxOpenFiles(o.MaxOpenFiles)
+	C.rocksdb_options_set_block_based_table_factory(s.opts, s.table)
+	C.rocksdb_options_set_create_if_missing(s.opts, 1)
+	C.rocksdb_options_set_write_buffer_size(s.opts, C.size_t(o.WriteBufferSize))
+	C.rocksdb_options_set_max_open_files(s.opts, C.int(o.MaxOpenFiles))
+	compression := C.rocksdb_snappy_compression
 	if o.DisableCompression {
-		s.opts.SetCompression(grocksdb.NoCompression)
-	} else {
-		s.opts.SetCompression(grocksdb.SnappyCompression)
+		compression = C.rocksdb_no_compression
 	}
-	s.opts.SetMaxBackgroundJobs(own.MaxBackgroundJobs)
-	s.opts.SetLevelCompactionDynamicLevelBytes(own.LevelCompactionDynamicLevelBytes)
-	s.opts.SetTargetFileSizeBase(uint64(own.TargetFileSizeBase))
-	s.opts.SetMaxBytesForLevelBase(uint64(own.MaxBytesForLevelBase))
-	s.opts.SetMaxWriteBufferNumber(own.MaxWriteBufferNumber)
+	C.rocksdb_options_set_compression(s.opts, C.int(compression))
+	C.rocksdb_options_set_max_background_jobs(s.opts, C.int(own.MaxBackgroundJobs))
+	C.rocksdb_options_set_level_compaction_dynamic_level_bytes(s.opts, cbool(!own.DisableDynamicLevelBytes))
+	C.rocksdb_options_set_target_file_size_base(s.opts, C.uint64_t(own.TargetFileSizeBase))
+	C.rocksdb_options_set_max_bytes_for_level_base(s.opts, C.uint64_t(own.MaxBytesForLevelBase))
+	C.rocksdb_options_set_max_write_buffer_number(s.opts, C.int(own.MaxWriteBufferNumber))
 	// RocksDB reserves the MANIFEST's disk space 4 MiB at a time; its
 	// version edits are a few hundred bytes, and the reserve would show as
 	// the bulk of a small database's size.
-	s.opts.SetManifestPreallocationSize(manifestPreallocation)
-	s.wo.SetSync(o.Sync == engine.SyncBatch)
+	C.rocksdb_options_set_manifest_preallocation_size(s.opts, manifestPreallocation)
+	C.rocksdb_writeoptions_set_sync(s.wo, cbool(o.Sync == engine.SyncBatch))
 	return s, nil
+}
+
+func cbool(b bool) C.uchar {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // free releases the settings once the DB using them is closed.
 func (s *settings) free() {
-	s.opts.Destroy()
-	s.table.Destroy()
-	s.cache.Destroy()
-	s.ro.Destroy()
-	s.wo.Destroy()
+	C.rocksdb_options_destroy(s.opts)
+	C.rocksdb_block_based_options_destroy(s.table)
+	C.rocksdb_cache_destroy(s.cache)
+	C.rocksdb_readoptions_destroy(s.ro)
+	C.rocksdb_writeoptions_destroy(s.wo)
 }
+
+// Resolve returns o with every default filled in (engine.Resolver), so
+// that config files are checked and results record what ran.
+func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

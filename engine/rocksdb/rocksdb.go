@@ -1,18 +1,21 @@
 package rocksdb
 
-// #cgo LDFLAGS: -lrocksdb
+// #cgo pkg-config: rocksdb
+// #cgo CFLAGS: -I${SRCDIR}/../internal
+// #cgo CXXFLAGS: -I${SRCDIR}/../internal
+// #include <stdlib.h>
 // #include "binding.h"
 import "C"
 
 import (
 	"bytes"
 	"fmt"
-	"strings"
-
-	"github.com/linxGnu/grocksdb"
+	"unsafe"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/cursor"
 	"github.com/tsbench/storage/engine/internal/guard"
+	_ "github.com/tsbench/storage/engine/internal/levelcore" // rebuilds this package when levelcore.h changes
 )
 
 func init() {
@@ -20,17 +23,15 @@ func init() {
 		Open:       func(dir string, o engine.Options) (engine.Engine, error) { return Open(dir, o) },
 		NewOptions: func() any { return new(Options) },
 		Version:    Version,
+		Build:      Build,
+		Recognize:  recognize,
 	})
 }
 
-// Version reports the version of the linked RocksDB library, such as
-// "7.8.3".
-func Version() string { return C.GoString(C.tsb_rocksdb_version()) }
-
-// DB is a RocksDB database opened through grocksdb.
+// DB is a RocksDB database opened through RocksDB's C API.
 type DB struct {
 	guard guard.Guard
-	db    *grocksdb.DB
+	db    *C.rocksdb_t
 	s     *settings
 }
 
@@ -51,15 +52,37 @@ func Open(dir string, o engine.Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := grocksdb.OpenDb(s.opts, dir)
-	if err != nil {
+	cdir := C.CString(dir)
+	defer C.free(unsafe.Pointer(cdir))
+	var msg *C.char
+	db := C.rocksdb_open(s.opts, cdir, &msg)
+	if err := cError(msg); err != nil {
 		s.free()
-		if strings.Contains(err.Error(), "lock") {
-			return nil, fmt.Errorf("%w (%v)", ErrLocked, err)
-		}
-		return nil, libraryError(err)
+		return nil, err
 	}
 	return &DB{db: db, s: s}, nil
+}
+
+// empty stands in for the data of an empty slice, so that C never sees a
+// NULL key (memcmp with NULL is undefined even for zero bytes).
+var empty C.char
+
+// cbytes returns b's data and length for C. b must hold no Go pointers,
+// which byte slices never do, so cgo lets C read it during the call.
+func cbytes(b []byte) (*C.char, C.size_t) {
+	if len(b) == 0 {
+		return &empty, 0
+	}
+	return (*C.char)(unsafe.Pointer(unsafe.SliceData(b))), C.size_t(len(b))
+}
+
+// cbound is cbytes for a range bound, where NULL means none: RocksDB
+// takes an empty start as none, which is the smallest key anyway.
+func cbound(b []byte) (*C.char, C.size_t) {
+	if len(b) == 0 {
+		return nil, 0
+	}
+	return cbytes(b)
 }
 
 // Get returns a copy of the value under key.
@@ -68,13 +91,17 @@ func (d *DB) Get(key []byte) ([]byte, error) {
 		return nil, err
 	}
 	defer d.guard.Exit()
-	v, err := d.db.GetBytes(d.s.ro, key)
-	if err != nil {
-		return nil, libraryError(err)
+	k, kn := cbytes(key)
+	r := C.tsb_rocksdb_get(d.db, d.s.ro, k, kn)
+	if err := cError(r.err); err != nil {
+		return nil, err
 	}
-	if v == nil {
+	if r.val == nil {
 		return nil, engine.ErrNotFound
 	}
+	v := make([]byte, int(r.vlen))
+	copy(v, unsafe.Slice((*byte)(unsafe.Pointer(r.val)), int(r.vlen)))
+	C.rocksdb_free(unsafe.Pointer(r.val))
 	return v, nil
 }
 
@@ -84,7 +111,9 @@ func (d *DB) Put(key, value []byte) error {
 		return err
 	}
 	defer d.guard.Exit()
-	return libraryError(d.db.Put(d.s.wo, key, value))
+	k, kn := cbytes(key)
+	v, vn := cbytes(value)
+	return cError(C.tsb_rocksdb_put(d.db, d.s.wo, k, kn, v, vn))
 }
 
 // Delete removes key.
@@ -93,7 +122,8 @@ func (d *DB) Delete(key []byte) error {
 		return err
 	}
 	defer d.guard.Exit()
-	return libraryError(d.db.Delete(d.s.wo, key))
+	k, kn := cbytes(key)
+	return cError(C.tsb_rocksdb_delete(d.db, d.s.wo, k, kn))
 }
 
 // DeleteRange removes the keys in [start, end) with one range tombstone,
@@ -115,29 +145,30 @@ func (d *DB) DeleteRange(start, end []byte) error {
 	if bytes.Compare(start, end) >= 0 {
 		return nil
 	}
-	wb := grocksdb.NewWriteBatch()
-	defer wb.Destroy()
-	wb.DeleteRange(start, end)
-	return libraryError(d.db.Write(d.s.wo, wb))
+	wb := C.rocksdb_writebatch_create()
+	defer C.rocksdb_writebatch_destroy(wb)
+	s, sn := cbytes(start)
+	e, en := cbytes(end)
+	C.rocksdb_writebatch_delete_range(wb, s, sn, e, en)
+	var msg *C.char
+	C.rocksdb_write(d.db, d.s.wo, wb, &msg)
+	return cError(msg)
 }
 
 // lastKey returns a copy of the largest key >= start, if any.
 func (d *DB) lastKey(start []byte) ([]byte, bool, error) {
-	ro := grocksdb.NewDefaultReadOptions()
-	defer ro.Destroy()
-	ro.SetFillCache(false)
-	it := d.db.NewIterator(ro)
-	defer it.Close()
-	it.SeekToLast()
-	if !it.Valid() {
-		return nil, false, libraryError(it.Err())
+	s, sn := cbytes(start)
+	c := C.tsb_rocksdb_cursor_new(d.db, nil, s, sn, 1, nil, 0, 0)
+	if c == nil {
+		return nil, false, fmt.Errorf("%w: out of memory for an iterator", ErrLibrary)
 	}
-	k := it.Key()
-	defer k.Free()
-	if bytes.Compare(k.Data(), start) < 0 {
-		return nil, false, nil
+	defer C.tsb_rocksdb_cursor_free(c)
+	var it cursor.Iter
+	it.Init(source{c})
+	if !it.Last() {
+		return nil, false, it.Err()
 	}
-	return bytes.Clone(k.Data()), true, nil
+	return bytes.Clone(it.Key()), true, nil
 }
 
 // Compact flushes the memtables, then compacts [start, end) through every
@@ -154,14 +185,20 @@ func (d *DB) Compact(start, end []byte) error {
 	if err := d.flush(); err != nil {
 		return err
 	}
-	co := grocksdb.NewCompactRangeOptions()
-	defer co.Destroy()
-	co.SetBottommostLevelCompaction(grocksdb.KForceOptimized)
-	// grocksdb passes an empty bound as none; an empty start is the
-	// smallest key anyway, and an empty end was handled above.
-	d.db.CompactRangeOpt(grocksdb.Range{Start: start, Limit: end}, co)
+	co := C.rocksdb_compactoptions_create()
+	defer C.rocksdb_compactoptions_destroy(co)
+	C.rocksdb_compactoptions_set_bottommost_level_compaction(co, bottommostForceOptimized)
+	// An empty end was handled above.
+	s, sn := cbound(start)
+	e, en := cbound(end)
+	C.rocksdb_compact_range_opt(d.db, co, s, sn, e, en)
 	return nil
 }
+
+// bottommostForceOptimized is BottommostLevelCompaction::kForceOptimized:
+// compact the last level too, without rewriting files the compaction
+// just wrote there.
+const bottommostForceOptimized = 3
 
 // Flush writes the memtables to table files and waits for it.
 func (d *DB) Flush() error {
@@ -173,10 +210,12 @@ func (d *DB) Flush() error {
 }
 
 func (d *DB) flush() error {
-	fo := grocksdb.NewDefaultFlushOptions()
-	defer fo.Destroy()
-	fo.SetWait(true)
-	return libraryError(d.db.Flush(fo))
+	fo := C.rocksdb_flushoptions_create()
+	defer C.rocksdb_flushoptions_destroy(fo)
+	C.rocksdb_flushoptions_set_wait(fo, 1)
+	var msg *C.char
+	C.rocksdb_flush(d.db, fo, &msg)
+	return cError(msg)
 }
 
 // busyProperties are the RocksDB integer properties that are non-zero
@@ -195,7 +234,7 @@ func (d *DB) Busy() (bool, error) {
 	}
 	defer d.guard.Exit()
 	for _, p := range busyProperties {
-		v, ok := d.db.GetIntProperty(p)
+		v, ok := d.intProperty(p)
 		if !ok {
 			return false, fmt.Errorf("%w: property %s unavailable", ErrLibrary, p)
 		}
@@ -206,20 +245,32 @@ func (d *DB) Busy() (bool, error) {
 	return false, nil
 }
 
+// intProperty reads an integer property; ok is false if RocksDB has none
+// by that name.
+func (d *DB) intProperty(name string) (v uint64, ok bool) {
+	cname := C.CString(name)
+	defer C.free(unsafe.Pointer(cname))
+	var out C.uint64_t
+	ok = C.rocksdb_property_int(d.db, cname, &out) == 0
+	return uint64(out), ok
+}
+
 // Close closes the database. Writes acknowledged before it are in the
 // write-ahead log and are replayed by the next Open.
 func (d *DB) Close() error {
 	return d.guard.Close(func() error {
-		d.db.Close()
+		C.rocksdb_close(d.db)
 		d.s.free()
 		return nil
 	})
 }
 
-// libraryError wraps an error from RocksDB in ErrLibrary.
-func libraryError(err error) error {
-	if err == nil {
+// cError wraps and frees an error string RocksDB allocated; nil is no
+// error.
+func cError(s *C.char) error {
+	if s == nil {
 		return nil
 	}
-	return fmt.Errorf("%w: %v", ErrLibrary, err)
+	defer C.rocksdb_free(unsafe.Pointer(s))
+	return kinds.Wrap(fmt.Errorf("%w: %s", ErrLibrary, C.GoString(s)))
 }

@@ -37,6 +37,13 @@ func (h *Histogram) Reset() {
 	h.max = 0
 }
 
+// Merge adds the durations recorded in o to h, so that goroutines can
+// each record into their own histogram and the totals be summed once.
+func (h *Histogram) Merge(o *Histogram) {
+	h.h.Merge(o.h) // cannot drop any: both have the same range
+	h.max = max(h.max, o.max)
+}
+
 // Percentiles summarizes the recorded durations.
 func (h *Histogram) Percentiles() Percentiles {
 	// A percentile is the top of its bucket, which can exceed the exact

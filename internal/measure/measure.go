@@ -1,8 +1,8 @@
 // Package measure reads what a process costs the machine: CPU time of all
 // its threads, the bytes it made the OS read from and write to storage,
-// its peak memory and open files, and latency distributions. It is shared
-// by the time-series workload and the micro benchmarks. Linux only: the
-// figures come from getrusage and /proc/self.
+// its peak memory and open files, and latency distributions; and the same
+// for other processes an engine works in (Proc). It is shared by the
+// workloads. Linux only: the figures come from getrusage and /proc.
 package measure
 
 import (
@@ -55,9 +55,12 @@ func Take() (Sample, error) {
 }
 
 // ReadIO reads /proc/self/io.
-func ReadIO() (IO, error) {
+func ReadIO() (IO, error) { return readIO("/proc/self/io") }
+
+// readIO reads a /proc/<pid>/io file.
+func readIO(path string) (IO, error) {
 	var io IO
-	b, err := os.ReadFile("/proc/self/io")
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return io, fmt.Errorf("measure: %w", err)
 	}
@@ -80,13 +83,13 @@ func ReadIO() (IO, error) {
 		}
 		n, err := strconv.ParseInt(string(bytes.TrimSpace(val)), 10, 64)
 		if err != nil {
-			return io, fmt.Errorf("measure: /proc/self/io: %s: %w", name, err)
+			return io, fmt.Errorf("measure: %s: %s: %w", path, name, err)
 		}
 		*dst = n
 		found++
 	}
 	if found != 3 {
-		return io, fmt.Errorf("measure: /proc/self/io lacks read_bytes, write_bytes or cancelled_write_bytes")
+		return io, fmt.Errorf("measure: %s lacks read_bytes, write_bytes or cancelled_write_bytes", path)
 	}
 	return io, nil
 }

@@ -102,3 +102,16 @@ func TestHistogram(t *testing.T) {
 		t.Errorf("Record allocates %v times", n)
 	}
 }
+
+func TestHistogramMerge(t *testing.T) {
+	a, b := NewHistogram(), NewHistogram()
+	for i := 1; i <= 100; i++ {
+		a.Record(time.Duration(i) * time.Microsecond)
+	}
+	b.Record(time.Second)
+	a.Merge(b)
+	p := a.Percentiles()
+	if p.Count != 101 || p.Max != time.Second || p.P50 < 49*time.Microsecond || p.P50 > 52*time.Microsecond {
+		t.Errorf("merged percentiles %+v: want 101 durations, p50 about 51µs, max 1s", p)
+	}
+}

@@ -10,9 +10,15 @@ import (
 
 // ResetPeakRSS restarts the kernel's peak resident set size (VmHWM) from
 // the current RSS, so that PeakRSS reports the peak of what follows.
-func ResetPeakRSS() error {
+func ResetPeakRSS() error { return resetPeakRSS("self") }
+
+// ResetPeakRSSOf is ResetPeakRSS for process pid, which must be this
+// user's.
+func ResetPeakRSSOf(pid int) error { return resetPeakRSS(strconv.Itoa(pid)) }
+
+func resetPeakRSS(proc string) error {
 	// "5" resets the peak RSS; see proc(5), /proc/pid/clear_refs.
-	if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
+	if err := os.WriteFile("/proc/"+proc+"/clear_refs", []byte("5"), 0); err != nil {
 		return fmt.Errorf("measure: reset peak RSS: %w", err)
 	}
 	return nil
@@ -20,8 +26,13 @@ func ResetPeakRSS() error {
 
 // PeakRSS returns the process's peak resident set size in bytes since it
 // started or since the last ResetPeakRSS.
-func PeakRSS() (int64, error) {
-	b, err := os.ReadFile("/proc/self/status")
+func PeakRSS() (int64, error) { return peakRSS("self") }
+
+// PeakRSSOf is PeakRSS for process pid.
+func PeakRSSOf(pid int) (int64, error) { return peakRSS(strconv.Itoa(pid)) }
+
+func peakRSS(proc string) (int64, error) {
+	b, err := os.ReadFile("/proc/" + proc + "/status")
 	if err != nil {
 		return 0, fmt.Errorf("measure: %w", err)
 	}

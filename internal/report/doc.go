@@ -6,8 +6,14 @@
 //     or as GitHub Markdown;
 //   - Duration, Bytes, Rate and Sig3, the human formats of those tables,
 //     and the cells built on them;
-//   - the cells and CSV figures of internal/measure's I/O and latency;
-//   - CSV and WriteJSON, the forms for other tools.
+//   - the cells of internal/measure's I/O and latency;
+//   - Merge and Stats: a figure over repeated runs, its median and spread;
+//   - Chart and Page.HTML: a self-contained page with inline SVG charts,
+//     drawn by a small SVG writer of this package;
+//   - Flatten and Figure: every field of a result named by its JSON path,
+//     for CSV, summaries and Compare;
+//   - Compare and UTest: two reports side by side, with benchstat's test;
+//   - CSV, WriteJSON and GoBench, the forms for other tools.
 //
 // What goes in the rows stays with each benchmark. Package reporttest
 // checks a benchmark's report against its golden files.

@@ -2,7 +2,9 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -70,20 +72,66 @@ func Sig3(v float64) string {
 
 // DurationCell is a ranked cell showing d.
 func DurationCell(d time.Duration) Cell {
-	return Cell{Text: Duration(d), Value: float64(d), Ranked: true}
+	return Cell{Text: Duration(d), Value: float64(d), Ranked: true, format: FormatDuration}
 }
 
 // BytesCell is a ranked cell showing n bytes.
 func BytesCell(n int64) Cell {
-	return Cell{Text: Bytes(n), Value: float64(n), Ranked: true}
+	return Cell{Text: Bytes(n), Value: float64(n), Ranked: true, format: FormatBytes}
 }
 
 // RateCell is a ranked cell showing v per second.
 func RateCell(v float64) Cell {
-	return Cell{Text: Rate(v), Value: v, Ranked: true}
+	return Cell{Text: Rate(v), Value: v, Ranked: true, format: Rate}
 }
 
 // Sig3Cell is a ranked cell showing v to three significant digits.
 func Sig3Cell(v float64) Cell {
-	return Cell{Text: Sig3(v), Value: v, Ranked: true}
+	return Cell{Text: Sig3(v), Value: v, Ranked: true, format: Sig3}
+}
+
+// NumberCell is a cell showing v with format, ranked by v.
+func NumberCell(v float64, format func(float64) string) Cell {
+	return Cell{Text: format(v), Value: v, Ranked: true, format: format}
+}
+
+// FormatDuration is Duration of v nanoseconds.
+func FormatDuration(v float64) string { return Duration(time.Duration(math.Round(v))) }
+
+// FormatBytes is Bytes of v bytes.
+func FormatBytes(v float64) string { return Bytes(int64(math.Round(v))) }
+
+// FormatCount is v as a whole number with thousands separated: 1,234,567.
+func FormatCount(v float64) string {
+	s := strconv.FormatInt(int64(math.Round(math.Abs(v))), 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if v <= -0.5 {
+		s = "-" + s
+	}
+	return s
+}
+
+// UnitFormat is how figures of a unit read best: durations (ns), sizes
+// (bytes), rates (per second) in their human forms, anything else with
+// three significant digits.
+func UnitFormat(unit string) func(float64) string {
+	switch {
+	case unit == "ns":
+		return FormatDuration
+	case unit == "bytes":
+		return FormatBytes
+	case strings.HasSuffix(unit, "/s"):
+		return Rate
+	case unit == "count":
+		return FormatCount
+	}
+	return Sig3
+}
+
+// CountCell is a cell showing a count that is not judged (files, open
+// descriptors), but still merges into a median over runs.
+func CountCell(n int64) Cell {
+	return Cell{Text: FormatCount(float64(n)), Value: float64(n), format: FormatCount}
 }

@@ -56,30 +56,3 @@ func (p Percentile) Cell(l *measure.Percentiles) Cell {
 	}
 	return DurationCell(p.Of(l))
 }
-
-// IOFigures are the storage traffic the OS counted; none if it did not.
-func IOFigures(t *measure.IO) [][3]string {
-	if t == nil {
-		return nil
-	}
-	return [][3]string{
-		{"io_read", Int(t.ReadBytes), "bytes"},
-		{"io_write", Int(t.WriteBytes), "bytes"},
-		{"io_cancelled_write", Int(t.CancelledWriteBytes), "bytes"},
-	}
-}
-
-// LatencyFigures are a latency distribution's count and percentiles; none
-// if there is no distribution.
-func LatencyFigures(l *measure.Percentiles) [][3]string {
-	if l == nil {
-		return nil
-	}
-	return [][3]string{
-		{"latency_count", Int(l.Count), "count"},
-		{"latency_p50", Nanos(l.P50), "ns"},
-		{"latency_p99", Nanos(l.P99), "ns"},
-		{"latency_p999", Nanos(l.P999), "ns"},
-		{"latency_max", Nanos(l.Max), "ns"},
-	}
-}

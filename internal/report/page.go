@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Engine is one engine of a report: its name heads its column in every
@@ -39,34 +40,43 @@ func StatusRow(engines []Engine) Row {
 // introduction, the main table, the failed engines' errors, the other
 // tables and the environment.
 type Page struct {
+	Title       string // the HTML page's heading; the text forms leave it out
 	Intro       string
 	Engines     []Engine    // in the tables' column order
 	Tables      []Table     // the main table first
 	Environment [][2]string // label, value
+	Charts      []Chart     // drawn by HTML only
 }
 
 // style is how a Page looks in one format.
 type style struct {
 	table       func(Table, *strings.Builder)
 	errors      string // heading of the errors
-	errorLine   string // format of an error: engine, error
+	errorLine   string // format of an error's lead: engine
 	environment string // heading of the environment
-	envLine     string // format of a fact: label, value
+	envLine     string // format of a fact's lead: label
+	// wrap is the width lines of prose are wrapped at, 0 for none, and
+	// indent what continues an error or a fact.
+	wrap                 int
+	errIndent, envIndent string
 }
 
 // Text renders p for a terminal.
 func (p Page) Text() string {
-	return p.render(style{Table.text, "\nErrors:\n", "  %s: %s\n", "\nEnvironment\n", "  %-12s %s\n"})
+	return p.render(style{Table.text, "\nErrors:\n", "  %s: ", "\nEnvironment\n", "  %-12s ", TextWidth, "    ", strings.Repeat(" ", 15)})
 }
 
 // Markdown renders p as GitHub-flavored Markdown.
 func (p Page) Markdown() string {
-	return p.render(style{Table.markdown, "\n**Errors**\n\n", "- %s: %s\n", "\n### Environment\n\n", "- %s: %s\n"})
+	return p.render(style{Table.markdown, "\n**Errors**\n\n", "- %s: ", "\n### Environment\n\n", "- %s: ", 0, "", ""})
 }
 
 func (p Page) render(s style) string {
 	var b strings.Builder
-	b.WriteString(p.Intro + "\n\n")
+	for _, l := range strings.Split(p.Intro, "\n") {
+		b.WriteString(s.line("", l, ""))
+	}
+	b.WriteString("\n")
 	for i, t := range p.Tables {
 		if i > 0 {
 			b.WriteString("\n")
@@ -78,9 +88,18 @@ func (p Page) render(s style) string {
 	}
 	b.WriteString(s.environment)
 	for _, kv := range p.Environment {
-		fmt.Fprintf(&b, s.envLine, kv[0], kv[1])
+		b.WriteString(s.line(fmt.Sprintf(s.envLine, kv[0]), kv[1], s.envIndent))
 	}
 	return b.String()
+}
+
+// line is lead then text, wrapped as the style wraps prose with
+// continued lines after indent.
+func (s style) line(lead, text, indent string) string {
+	if s.wrap == 0 || utf8.RuneCountInString(lead+text) <= s.wrap {
+		return lead + text + "\n"
+	}
+	return wrap(lead, text, s.wrap, indent)
 }
 
 // errors lists the failed engines' errors under a heading, if any
@@ -97,6 +116,6 @@ func (p Page) errors(b *strings.Builder, s style) {
 	}
 	b.WriteString(s.errors)
 	for _, e := range failed {
-		fmt.Fprintf(b, s.errorLine, e.Name, e.Error)
+		b.WriteString(s.line(fmt.Sprintf(s.errorLine, e.Name), e.Error, s.errIndent))
 	}
 }

@@ -36,6 +36,11 @@ type Cell struct {
 	Value  float64 // what ranked cells are compared by
 	Ranked bool
 	Failed bool // the figure's step or benchmark failed: marked '!'
+	// Stats is the figure over repeated runs (N > 1) when the cell is
+	// their median (see Merge).
+	Stats Stats
+	// format shows a Value as Text; nil for a cell that is only text.
+	format func(float64) string
 }
 
 // None is the cell of a figure that does not apply or did not run.
@@ -74,8 +79,14 @@ func (r Row) bests() []bool {
 	return out
 }
 
+// TextWidth is the widest line of a text report: tables wider than this
+// are split into several, each with the label columns and as many engines
+// as fit, and long lines of prose are wrapped.
+const TextWidth = 120
+
 // text renders t aligned for a terminal: labels left, figures right, the
-// best of a row followed by '*' and a failed figure by '!'.
+// best of a row followed by '*' and a failed figure by '!'. A table wider
+// than TextWidth is split by engines.
 func (t Table) text(b *strings.Builder) {
 	head := append([]string(nil), t.Head...)
 	for i := t.Labels; i < len(head); i++ {
@@ -104,26 +115,88 @@ func (t Table) text(b *strings.Builder) {
 		}
 	}
 	if t.Title != "" {
-		b.WriteString(t.Title + "\n")
+		b.WriteString(wrap("", t.Title, TextWidth, ""))
 	}
-	for n, line := range grid {
-		cols := make([]string, len(line))
-		for i, s := range line {
-			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(s))
-			if i < t.Labels {
-				cols[i] = s + pad
-			} else {
-				cols[i] = pad + s
+	labels := 0
+	for i := range t.Labels {
+		labels += width[i] + 2
+	}
+	for i, chunk := range t.chunks(width, labels) {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		cols := append(seq(0, t.Labels), chunk...)
+		for n, line := range grid {
+			var out []string
+			for _, i := range cols {
+				s := line[i]
+				pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(s))
+				if i < t.Labels {
+					out = append(out, s+pad)
+				} else {
+					out = append(out, pad+s)
+				}
+			}
+			b.WriteString(strings.TrimRight(strings.Join(out, "  "), " ") + "\n")
+			if n == 0 {
+				for k, i := range cols {
+					out[k] = strings.Repeat("-", width[i])
+				}
+				b.WriteString(strings.Join(out, "  ") + "\n")
 			}
 		}
-		b.WriteString(strings.TrimRight(strings.Join(cols, "  "), " ") + "\n")
-		if n == 0 {
-			for i := range cols {
-				cols[i] = strings.Repeat("-", width[i])
-			}
-			b.WriteString(strings.Join(cols, "  ") + "\n")
-		}
 	}
+}
+
+// chunks splits the engine columns of t into runs that fit TextWidth
+// beside labels columns of the given width; a column too wide to share a
+// line gets one of its own.
+func (t Table) chunks(width []int, labels int) [][]int {
+	var out [][]int
+	var cur []int
+	used := labels
+	for i := t.Labels; i < len(width); i++ {
+		if len(cur) > 0 && used+width[i] > TextWidth {
+			out = append(out, cur)
+			cur, used = nil, labels
+		}
+		cur = append(cur, i)
+		used += width[i] + 2
+	}
+	return append(out, cur)
+}
+
+// seq is from, from+1, ..., to-1.
+func seq(from, to int) []int {
+	var out []int
+	for i := from; i < to; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+// wrap breaks lead then s into lines of at most width runes at spaces in
+// s, each ended by a newline and those after the first indented; a word
+// longer than a line stays whole.
+func wrap(lead, s string, width int, indent string) string {
+	var b strings.Builder
+	b.WriteString(lead)
+	line := utf8.RuneCountInString(lead)
+	for i, w := range strings.Fields(s) {
+		n := utf8.RuneCountInString(w)
+		switch {
+		case i == 0:
+		case line+1+n > width:
+			b.WriteString("\n" + indent)
+			line = utf8.RuneCountInString(indent)
+		default:
+			b.WriteString(" ")
+			line++
+		}
+		b.WriteString(w)
+		line += n
+	}
+	return b.String() + "\n"
 }
 
 // markdown renders t as a GitHub table, the best of a row in bold and a

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // Defaults of Config's zero fields: db_bench's baseline (1M entries of
@@ -76,7 +76,7 @@ type Config struct {
 	// same seed get the same data in the same order.
 	Seed uint64 `json:"seed"`
 	// Progress is told how each benchmark advances; nil is silent.
-	Progress workload.Progress `json:"-"`
+	Progress harness.Progress `json:"-"`
 	// Log receives warnings, such as a figure the OS does not provide;
 	// nil discards them.
 	Log io.Writer `json:"-"`

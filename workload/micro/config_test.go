@@ -107,6 +107,8 @@ func TestStorageOverhead(t *testing.T) {
 	}
 }
 
-func diskUsage(actual int64) diskusage.Usage {
-	return diskusage.Usage{Actual: actual, Apparent: actual, Files: 1}
+// diskUsage is a store of used bytes with a preallocated megabyte on top,
+// so that figures taken from the wrong size show.
+func diskUsage(used int64) diskusage.Usage {
+	return diskusage.Usage{Used: used, Actual: used + 1<<20, Apparent: used, Files: 1}
 }

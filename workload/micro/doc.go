@@ -59,8 +59,9 @@
 //
 // After every benchmark that writes or deletes, the engine is closed (so
 // that buffered writes are in their files, as the LmdbJava report
-// measured), the store's directory measured (allocated and apparent
-// bytes) and compared with a flat array of the live keys and values
+// measured), the store's directory measured (used, actual and apparent
+// bytes, as package workload defines them; the reports' sizes are the
+// used bytes) and compared with a flat array of the live keys and values
 // (entries * (key + value) bytes; 1M entries of a 4-byte key and a
 // 100-byte value make 104,000,000), and the engine reopened and the
 // directory measured again: LSM engines leave what was still in memory
@@ -69,9 +70,11 @@
 //
 // # Reports
 //
-// Report shows engines side by side: String for a terminal, Markdown,
-// WriteCSV, WriteJSON, and WriteGoBench, whose lines benchstat reads like
-// the output of go test -bench:
+// Report shows engines side by side, as workload.Report does (the same
+// formats, HTML and repeated runs with their medians and spread
+// included): String for a terminal, Markdown, HTML, WriteCSV, WriteJSON,
+// and WriteGoBench, whose lines benchstat reads like the output of go
+// test -bench:
 //
 //	benchmark-storage -engine all -benchmarks default -num 100k -format gobench > old.txt
 //	benchstat -col /engine old.txt           # engines side by side

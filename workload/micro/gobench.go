@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strconv"
 	"strings"
+
+	"github.com/tsbench/storage/internal/report"
 )
 
 // GoBenchName is the name of a benchmark's line in WriteGoBench's output:
@@ -27,9 +28,10 @@ func GoBenchName(engine, label string, key KeyType, valueSize int) string {
 // ns/op (engine time), MB/s and ops/s; p50-ns, p99-ns, p99.9-ns and
 // max-ns, per operation (/op), batch (/batch) or scan chunk (/chunk);
 // cpu-ns/op (all threads); and after writes written-B/op (bytes the OS
-// wrote), disk-B and apparent-B (the closed store's size), reopened-B
-// (its size once reopened), disk-B/entry and overhead-% (over a flat
-// array of the keys and values). Only goos,
+// wrote), disk-B, actual-B and apparent-B (the closed store's used,
+// actual and apparent bytes, see Storage), reopened-B (its used bytes once
+// reopened), disk-B/entry and overhead-% (over a flat array of the keys
+// and values). Only goos,
 // goarch and cpu are written as configuration lines, because benchstat
 // splits results whose configuration differs into separate tables.
 // Failed benchmarks and those that timed nothing get a "--- FAIL" or
@@ -98,8 +100,8 @@ func (b *Bench) Metrics() []Metric {
 		if b.IO != nil {
 			m = append(m, Metric{float64(b.IO.WriteBytes) / ops, "written-B/op"})
 		}
-		m = append(m, Metric{float64(st.Disk.Actual), "disk-B"}, Metric{float64(st.Disk.Apparent), "apparent-B"},
-			Metric{float64(st.Reopened.Actual), "reopened-B"})
+		m = append(m, Metric{float64(st.Disk.Used), "disk-B"}, Metric{float64(st.Disk.Actual), "actual-B"},
+			Metric{float64(st.Disk.Apparent), "apparent-B"}, Metric{float64(st.Reopened.Used), "reopened-B"})
 		if st.Entries > 0 {
 			m = append(m, Metric{st.BytesPerEntry, "disk-B/entry"}, Metric{st.Overhead, "overhead-%"})
 		}
@@ -111,16 +113,7 @@ func (b *Bench) Metrics() []Metric {
 func goBenchMetrics(b *Bench) string {
 	var s strings.Builder
 	for _, m := range b.Metrics() {
-		s.WriteString("\t" + goBenchNumber(m.Value) + " " + m.Unit)
+		s.WriteString("\t" + report.GoBenchNumber(m.Value) + " " + m.Unit)
 	}
 	return s.String()
-}
-
-// goBenchNumber formats v with six significant digits and no exponent
-// for the magnitudes benchmarks produce.
-func goBenchNumber(v float64) string {
-	if v >= 1e6 || v == float64(int64(v)) {
-		return strconv.FormatFloat(v, 'f', 0, 64)
-	}
-	return strconv.FormatFloat(v, 'g', 6, 64)
 }

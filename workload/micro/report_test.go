@@ -2,6 +2,7 @@ package micro
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,7 +11,7 @@ import (
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report/reporttest"
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // syntheticReport is a fixed report, not a real run: two engines that
@@ -64,14 +65,17 @@ func syntheticReport() Report {
 			if name == DeleteRandom {
 				entries = 0
 			}
-			st := NewStorage(diskusage.Usage{Actual: disk, Apparent: disk + disk/20, Files: int(disk>>22) + 2}, entries, 4, vsize)
-			st.Reopened = diskusage.Usage{Actual: disk * 3 / 4, Apparent: disk*3/4 + 4096, Files: int(disk>>22) + 3}
+			// Used below Actual (preallocated logs) and Apparent, so that a
+			// report showing the wrong size differs from the golden files.
+			st := NewStorage(diskusage.Usage{Used: disk, Actual: disk + disk/8, Apparent: disk + disk/20, Files: int(disk>>22) + 2}, entries, 4, vsize)
+			st.Reopened = diskusage.Usage{Used: disk * 3 / 4, Actual: disk*3/4 + 64<<20, Apparent: disk*3/4 + 4096, Files: int(disk>>22) + 3}
 			x.Storage = &st
 		}
 		return x
 	}
-	opts := engine.Options{Sync: engine.SyncNone, CacheSize: 64 << 20, WriteBufferSize: 64 << 20, MaxOpenFiles: 1000, BloomBitsPerKey: 10}
-	rocks := &Result{Engine: "rocksdb", Version: "8.9.1", Options: opts, Config: cfg, Benchmarks: []Bench{
+	opts := map[string]any{"sync": "none", "cache_size": int64(64 << 20), "write_buffer_size": int64(64 << 20),
+		"disable_compression": false, "max_open_files": int64(1000), "bloom_bits_per_key": int64(10)}
+	rocks := &Result{Header: harness.Header{Engine: "rocksdb", Version: "8.9.1", Options: opts}, Config: cfg, Benchmarks: []Bench{
 		bench(FillSeq, 1.28, 107_057_152, 1.2),
 		bench(FillSync, 31.9, 221_184, 3),
 		bench(ReadRandom, 7.75, 0, 0.1),
@@ -82,7 +86,7 @@ func syntheticReport() Report {
 		bench(DeleteRandom, 2.4, 60_000_000, 0.3),
 		bench(Fill100K, 909, 52_000_000, 1),
 	}}
-	lmdb := &Result{Engine: "lmdb", Version: "0.9.31", Options: opts, Config: cfg, Benchmarks: []Bench{
+	lmdb := &Result{Header: harness.Header{Engine: "lmdb", Version: "0.9.31", Options: opts}, Config: cfg, Benchmarks: []Bench{
 		bench(FillSeq, 0.61, 171_601_920, 1.6),
 		bench(FillSync, 52.7, 180_224, 4),
 		bench(ReadRandom, 1.16, 0, 0.1),
@@ -93,7 +97,7 @@ func syntheticReport() Report {
 		bench(DeleteRandom, 1.9, 171_601_920, 0.2),
 		bench(Fill100K, 480, 104_000_000, 1),
 	}}
-	broken := &Result{Engine: "broken", Version: "0.1", Options: opts, Config: cfg, Benchmarks: []Bench{
+	broken := &Result{Header: harness.Header{Engine: "broken", Version: "0.1", Options: opts}, Config: cfg, Benchmarks: []Bench{
 		bench(FillSeq, 0.4, 90_000_000, 1),
 		bench(FillSync, 12, 100_000, 1),
 		bench(ReadRandom, 0.9, 0, 0.1),
@@ -109,13 +113,14 @@ func syntheticReport() Report {
 	broken.Benchmarks[2].Error = "micro: verification failed: " + v.summary()
 	broken.Error = "readrandom: " + broken.Benchmarks[2].Error + "; fill100K: " + broken.Benchmarks[8].Error
 	return Report{
-		Env: workload.Environment{
+		Env: harness.Environment{
 			CPUModel: "Intel(R) Xeon(R) CPU @ 2.20GHz", Cores: 2, MemoryBytes: 24 << 30,
 			Kernel: "6.1.0-18-amd64", OS: "linux", Arch: "amd64", GoVersion: "go1.26.8",
 			DataPath: "/data/bench", Filesystem: "ext4",
 			CommandLine: []string{"benchmark-storage", "-engine", "rocksdb,lmdb,broken", "-benchmarks", "fillseq,fillsync,readrandom,readseq,readrandom,readCrc,fillbatch,deleterandom,fill100K", "-key", "int4"},
 			Seed:        1, Sync: engine.SyncNone,
 			EngineVersions: map[string]string{"rocksdb": "8.9.1", "lmdb": "0.9.31", "broken": "0.1"},
+			EngineBuilds:   map[string]string{"rocksdb": "release, official rocksdbjni binary", "lmdb": "release, built from source with -O2 -DNDEBUG"},
 			Start:          time.Date(2016, 7, 10, 12, 0, 0, 0, time.UTC),
 		},
 		Results: []*Result{rocks, lmdb, broken},
@@ -124,7 +129,8 @@ func syntheticReport() Report {
 
 func TestReportGolden(t *testing.T) {
 	r := syntheticReport()
-	reporttest.Formats(t, r)
+	r.RunID = "20160710T120000Z-0a1b2c"
+	reporttest.Formats(t, "report", r)
 	var b bytes.Buffer
 	if err := r.WriteGoBench(&b); err != nil {
 		t.Fatal(err)
@@ -151,7 +157,8 @@ func TestReportMarksBestAndFailures(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"broken: readrandom: micro: verification failed: read 999998 of 1000000 expected entries: 2 missing, 1 wrong; first: entry 12345 not found",
+		// Wrapped at 120 columns.
+		"broken: readrandom: micro: verification failed: read 999998 of 1000000 expected entries: 2 missing, 1 wrong; first:\n    entry 12345 not found",
 		"overhead          2.94% *", // rocksdb after fillseq: 107,057,152 B for 104,000,000
 	} {
 		if !strings.Contains(text, want) {
@@ -164,4 +171,44 @@ func TestReportMarksBestAndFailures(t *testing.T) {
 // when a child process hands it to the parent.
 func TestReportJSONRoundTrip(t *testing.T) {
 	reporttest.JSONRoundTrip(t, syntheticReport())
+}
+
+// TestReportHTML renders the HTML report in a real browser: it must be
+// self-contained and draw something.
+func TestReportHTML(t *testing.T) {
+	page := syntheticReport().HTML()
+	reporttest.SelfContained(t, page)
+	reporttest.Screenshot(t, "micro", page, 1280, 4600)
+}
+
+// TestReportRepeated checks that repeated runs merge into medians with
+// their spread.
+func TestReportRepeated(t *testing.T) {
+	r := syntheticReport()
+	var runs []*Result
+	for k, scale := range []float64{1, 2, 4} {
+		for _, res := range r.Results {
+			c := *res
+			c.Repeat = k + 1
+			c.Benchmarks = slices.Clone(res.Benchmarks)
+			for i := range c.Benchmarks {
+				c.Benchmarks[i].MicrosPerOp *= scale
+			}
+			runs = append(runs, &c)
+		}
+	}
+	r.Results = runs
+	text := r.String()
+	reporttest.Fits(t, text)
+	if !strings.Contains(text, "Each engine ran 3 times") || !strings.Contains(text, "±100%") {
+		t.Errorf("no medians and spreads:\n%s", text)
+	}
+	var b bytes.Buffer
+	if err := r.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	reporttest.CSVNumbers(t, b.Bytes())
+	if !strings.Contains(b.String(), ",median,") {
+		t.Error("the CSV has no summary rows")
+	}
 }

@@ -3,22 +3,18 @@ package micro
 import (
 	"time"
 
-	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // Result is one engine's run of the benchmarks. Run fills Config,
 // Benchmarks and Error; the caller, which knows how it opened the engine,
-// fills Engine, Version and Options.
+// fills the Header.
 type Result struct {
-	// Engine is the registered engine name.
-	Engine string `json:"engine"`
-	// Version is the engine library's version (engine.Version).
-	Version string `json:"version,omitempty"`
-	// Options are the effective options the engine was opened with
-	// (fillsync overrides Sync with "batch").
-	Options engine.Options `json:"options"`
+	// Header names the engine, its version and options (fillsync
+	// overrides sync with "batch"); the caller fills it.
+	harness.Header
 	// Config is what ran, defaults filled in.
 	Config Config `json:"config"`
 	// Benchmarks holds one entry per benchmark that ran, in order.
@@ -86,20 +82,22 @@ type Storage struct {
 	// Disk is measured after the engine closed, so that buffered writes
 	// are in their files (the LmdbJava report's measure). LSM engines
 	// leave writes that were still in memory in their logs, uncompressed.
+	// Its used bytes are the store's size in the reports; its actual
+	// (allocated) and apparent bytes are as package workload defines them.
 	Disk diskusage.Usage `json:"disk"`
 	// Reopened is measured right after the engine opened the store again:
-	// LSM engines replay their logs into table files on open, so this is
-	// the data's footprint once recovered.
+	// LSM engines replay their logs into table files on open, so its used
+	// bytes are the data's footprint once recovered.
 	Reopened diskusage.Usage `json:"reopened"`
 	// Entries is how many entries the store holds.
 	Entries int64 `json:"entries"`
 	// Flat is Entries * (key size + value size): the bytes of a flat
 	// array of the same data.
 	Flat int64 `json:"flat_bytes"`
-	// Overhead is how much larger Disk.Actual is than Flat, in percent;
+	// Overhead is how much larger Disk.Used is than Flat, in percent;
 	// 0 when the store is empty.
 	Overhead float64 `json:"overhead_pct"`
-	// BytesPerEntry is Disk.Actual / Entries; 0 when the store is empty.
+	// BytesPerEntry is Disk.Used / Entries; 0 when the store is empty.
 	BytesPerEntry float64 `json:"bytes_per_entry"`
 }
 
@@ -108,8 +106,8 @@ type Storage struct {
 func NewStorage(u diskusage.Usage, entries int64, keySize, valueSize int) Storage {
 	s := Storage{Disk: u, Entries: entries, Flat: entries * int64(keySize+valueSize)}
 	if entries > 0 {
-		s.Overhead = float64(u.Actual-s.Flat) / float64(s.Flat) * 100
-		s.BytesPerEntry = float64(u.Actual) / float64(entries)
+		s.Overhead = float64(u.Used-s.Flat) / float64(s.Flat) * 100
+		s.BytesPerEntry = float64(u.Used) / float64(entries)
 	}
 	return s
 }

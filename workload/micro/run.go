@@ -9,7 +9,7 @@ import (
 
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // tick is how often progress is reported.
@@ -86,7 +86,7 @@ func (s *Session) Run(name string, n int64) (Bench, error) {
 		if err := s.load(); err != nil {
 			return fail(err)
 		}
-		bench.Setup = fmt.Sprintf("no fill had loaded the store: %s loaded %s entries first, untimed", Write, workload.Count(s.st.loaded))
+		bench.Setup = fmt.Sprintf("no fill had loaded the store: %s loaded %s entries first, untimed", Write, harness.Count(s.st.loaded))
 	case s.st.partial && (b.kind == kindGet || b.kind == kindScan):
 		return fail(ErrUnverifiable)
 	default:
@@ -172,11 +172,8 @@ func (s *Session) measure(bench *Bench, b *benchmark, n int64, body func(*benchR
 	run := &benchRun{hist: s.hist, latencyOf: "op"}
 	s.hist.Reset()
 	writes := b.kind == kindFill || b.kind == kindOverwrite || b.kind == kindDelete
-	if err := measure.ResetPeakRSS(); err != nil {
-		s.warn("rss", "peak RSS covers the whole process, not each benchmark: %v", err)
-	}
-	stop := s.progress(fmt.Sprintf("%s %s", b.Name, workload.Count(n)), n, &run.done)
-	before, err := measure.Take()
+	stop := s.progress(fmt.Sprintf("%s %s", b.Name, harness.Count(n)), n, &run.done)
+	span, err := harness.StartSpan(harness.EnginePIDs(s.db)...)
 	if err != nil {
 		stop()
 		return err
@@ -188,7 +185,7 @@ func (s *Session) measure(bench *Bench, b *benchmark, n int64, body func(*benchR
 			s.st = state{} // what the store holds is unknown
 		}
 	}
-	bench.Wall = time.Since(before.Time)
+	bench.Wall = span.Elapsed()
 	stop()
 	if writes {
 		if err := s.closeDB(); err != nil {
@@ -196,18 +193,8 @@ func (s *Session) measure(bench *Bench, b *benchmark, n int64, body func(*benchR
 			s.st = state{}
 		}
 	}
-	if after, err := measure.Take(); err == nil {
-		d := after.Sub(before)
-		bench.CPUUser, bench.CPUSys = d.User, d.Sys
-		if d.IOErr == nil {
-			bench.IO = &d.IO
-		} else {
-			s.warn("io", "no I/O figures: %v", d.IOErr)
-		}
-	}
-	if rss, err := measure.PeakRSS(); err == nil {
-		bench.PeakRSS = rss
-	}
+	cost := span.End(s.warnMissing)
+	bench.CPUUser, bench.CPUSys, bench.IO, bench.PeakRSS = cost.CPUUser, cost.CPUSys, cost.IO, cost.PeakRSS
 	if writes {
 		if u, err := diskusage.Measure(s.dir); err != nil {
 			errs = append(errs, fmt.Errorf("disk usage: %w", err))

@@ -76,7 +76,7 @@ func TestRunEveryBenchmark(t *testing.T) {
 						t.Errorf("#%d %s: read %d, want %d", i, b.Name, b.Verify.Read, entries)
 					}
 				default:
-					if b.Storage == nil || b.Storage.Disk.Actual <= 0 || b.Storage.Reopened.Actual <= 0 || b.Verify != nil {
+					if b.Storage == nil || b.Storage.Disk.Used <= 0 || b.Storage.Reopened.Used <= 0 || b.Verify != nil {
 						t.Errorf("#%d %s: storage %+v, verify %v", i, b.Name, b.Storage, b.Verify)
 					} else if b.Storage.Entries != entries || b.Storage.Flat != entries*int64(kt.Size()+vsize) {
 						t.Errorf("#%d %s: storage %+v, want %d entries of %d+%d bytes", i, b.Name, b.Storage, entries, kt.Size(), vsize)

@@ -225,6 +225,16 @@ func (s *Session) seed(name string) uint64 {
 	return mix((s.cfg.Seed ^ h.Sum64()) + s.runs[name])
 }
 
+// warnMissing logs, once per kind, a figure the span could not measure.
+func (s *Session) warnMissing(kind string, err error) {
+	switch kind {
+	case "rss":
+		s.warn(kind, "peak RSS covers the whole process, not each benchmark: %v", err)
+	default:
+		s.warn(kind, "no %s figures: %v", kind, err)
+	}
+}
+
 // warn logs a warning once per kind.
 func (s *Session) warn(kind, format string, args ...any) {
 	if s.warned[kind] {

@@ -33,13 +33,6 @@ func (g *Guard) Enter() error {
 // Exit ends an operation started with Enter.
 func (g *Guard) Exit() { g.mu.RUnlock() }
 
-// Closed reports whether Close has run.
-func (g *Guard) Closed() bool {
-	g.mu.RLock()
-	defer g.mu.RUnlock()
-	return g.closed
-}
-
 // IterOpened counts a new iterator; IterClosed uncounts it.
 func (g *Guard) IterOpened() { g.iters.Add(1) }
 

@@ -9,8 +9,8 @@ import "github.com/tsbench/storage/engine"
 
 // Buffer records writes with their keys and values back to back in one
 // byte slice, so that recording allocates nothing once it has grown. A
-// backend's batch embeds a Buffer for Put, Delete, Len and Close and
-// implements Commit with Commit or Each. The zero value is empty and open.
+// backend's batch is a Batch, or embeds a Buffer for Put, Delete, Len,
+// Reset and Close and implements Commit with Each. The zero value is empty and open.
 type Buffer struct {
 	data   []byte // keys and values of ops, back to back
 	ops    []op
@@ -109,3 +109,23 @@ func Commit[Tx any](b *Buffer, update func(fn func(Tx) error) error,
 	b.Reset()
 	return nil
 }
+
+// Batch is the engine.Batch of a backend whose batch is a Buffer applied
+// by Commit in one write transaction: update runs a function in that
+// transaction, put and del write one key in it.
+type Batch[Tx any] struct {
+	Buffer
+	update func(fn func(Tx) error) error
+	put    func(tx Tx, key, value []byte) error
+	del    func(tx Tx, key []byte) error
+}
+
+// NewBatch returns an empty Batch committed through update, put and del
+// (see Commit).
+func NewBatch[Tx any](update func(fn func(Tx) error) error,
+	put func(tx Tx, key, value []byte) error, del func(tx Tx, key []byte) error) *Batch[Tx] {
+	return &Batch[Tx]{update: update, put: put, del: del}
+}
+
+// Commit implements engine.Batch.Commit with Commit.
+func (b *Batch[Tx]) Commit() error { return Commit(&b.Buffer, b.update, b.put, b.del) }

@@ -111,3 +111,31 @@ func TestCommit(t *testing.T) {
 		t.Fatalf("second Close = %v, want ErrClosed", err)
 	}
 }
+
+// TestBatch checks that a Batch commits through its update, put and del,
+// in order, and keeps its writes when the transaction fails.
+func TestBatch(t *testing.T) {
+	var applied []string
+	fail := errors.New("full")
+	var err error
+	b := NewBatch(func(fn func(*[]string) error) error {
+		var tx []string
+		if e := fn(&tx); e != nil || err != nil {
+			return errors.Join(e, err)
+		}
+		applied = append(applied, tx...)
+		return nil
+	}, func(tx *[]string, k, v []byte) error { *tx = append(*tx, "put "+string(k)+"="+string(v)); return nil },
+		func(tx *[]string, k []byte) error { *tx = append(*tx, "del "+string(k)); return nil })
+	b.Put([]byte("a"), []byte("1"))
+	b.Delete([]byte("b"))
+	err = fail
+	if e := b.Commit(); !errors.Is(e, fail) || b.Len() != 2 || applied != nil {
+		t.Fatalf("failed Commit = %v, Len %d, applied %q; want the error, both writes kept, nothing applied", e, b.Len(), applied)
+	}
+	err = nil
+	if e := b.Commit(); e != nil || b.Len() != 0 || !slices.Equal(applied, []string{"put a=1", "del b"}) {
+		t.Fatalf("Commit = %v, Len %d, applied %q; want both writes in order and an empty batch", e, b.Len(), applied)
+	}
+	var _ engine.Batch = b
+}

@@ -6,13 +6,19 @@ package reporttest
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/tsbench/storage/internal/report"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -21,6 +27,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 type Report interface {
 	String() string
 	Markdown() string
+	HTML() string
 	WriteCSV(io.Writer) error
 	WriteJSON(io.Writer) error
 }
@@ -45,18 +52,63 @@ func Golden(t *testing.T, name string, got []byte) {
 	}
 }
 
-// Formats checks every format of r against its golden file: report.txt,
-// report.md, report.csv and report.json.
-func Formats(t *testing.T, r Report) {
+// Formats checks every format of r against its golden file: name.txt,
+// name.md, name.html, name.csv and name.json. It also checks that the
+// text fits report.TextWidth columns and that every CSV value is a
+// number.
+func Formats(t *testing.T, name string, r Report) {
 	t.Helper()
-	Golden(t, "report.txt", []byte(r.String()))
-	Golden(t, "report.md", []byte(r.Markdown()))
-	for name, write := range map[string]func(io.Writer) error{"report.csv": r.WriteCSV, "report.json": r.WriteJSON} {
+	text := r.String()
+	Golden(t, name+".txt", []byte(text))
+	Golden(t, name+".md", []byte(r.Markdown()))
+	Golden(t, name+".html", []byte(r.HTML()))
+	for ext, write := range map[string]func(io.Writer) error{".csv": r.WriteCSV, ".json": r.WriteJSON} {
 		var b bytes.Buffer
 		if err := write(&b); err != nil {
 			t.Fatal(err)
 		}
-		Golden(t, name, b.Bytes())
+		Golden(t, name+ext, b.Bytes())
+	}
+	Fits(t, text)
+	var b bytes.Buffer
+	if err := r.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	CSVNumbers(t, b.Bytes())
+}
+
+// Fits fails for a line of text wider than report.TextWidth.
+func Fits(t *testing.T, text string) {
+	t.Helper()
+	for i, l := range strings.Split(text, "\n") {
+		if n := utf8.RuneCountInString(l); n > report.TextWidth {
+			t.Errorf("line %d is %d columns wide, more than %d:\n%s", i+1, n, report.TextWidth, l)
+		}
+	}
+}
+
+// CSVNumbers checks a CSV report: every row has the header's columns,
+// and every value is a number (texts go in their own column).
+func CSVNumbers(t *testing.T, b []byte) {
+	t.Helper()
+	rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) < 2 {
+		t.Fatal("the CSV has no rows")
+	}
+	col := slices.Index(rows[0], "value")
+	if col < 0 {
+		t.Fatalf("no value column in %v", rows[0])
+	}
+	for _, r := range rows[1:] {
+		if r[col] == "" {
+			continue
+		}
+		if _, err := strconv.ParseFloat(r[col], 64); err != nil {
+			t.Errorf("value %q is not a number: %v", r[col], r)
+		}
 	}
 }
 

@@ -1,0 +1,435 @@
+package bench
+
+import (
+	"bytes"
+	"cmp"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/hyperleveldb"
+	"github.com/tsbench/storage/engine/leveldb"
+	"github.com/tsbench/storage/engine/lmdb"
+	"github.com/tsbench/storage/engine/rocksdb"
+	"github.com/tsbench/storage/workload"
+)
+
+var (
+	nativePoints = flag.Int64("native-points", 2_000_000, "points of each BenchmarkNative run")
+	nativeSeries = flag.Int64("native-series", 10_000, "series of each BenchmarkNative run")
+)
+
+// nativeEngines are the engines bench/native has a C program for.
+var nativeEngines = []string{"hyperleveldb", "leveldb", "lmdb", "rocksdb"}
+
+// BenchmarkNative measures what the harness costs on top of the C engines:
+// each round runs the write and query steps of the time-series workload
+// twice in fresh stores, once through the harness (workload.Run in a child
+// process, as benchmark-storage runs it) and once through the C program of
+// bench/native doing the same work on the same library, alternating which
+// goes first. Give the rounds with -benchtime (3x: best of three).
+//
+// It reports per step the best engine time of each side per point and
+// their ratio, harness over native (1.00: the harness costs nothing), and
+// logs every round. Engine time is wall time, which on a busy machine
+// also measures how the scheduler treats each process; so each side also
+// reports the CPU time of its calling thread over the whole step
+// (generating, encoding and checking included), whose ratio is the cpu
+// one.
+//
+//	go test -run '^$' -bench Native -benchtime 3x ./bench -engines rocksdb,leveldb
+func BenchmarkNative(b *testing.B) {
+	cfg := workload.Config{Points: *nativePoints, Series: *nativeSeries, Batch: min(1000, *nativeSeries), Seed: seed}
+	if err := cfg.Validate(); err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range engineNames(b) {
+		if !slices.Contains(nativeEngines, name) {
+			continue
+		}
+		b.Run("engine="+name, func(b *testing.B) {
+			args, err := nativeOptions(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			prog := buildNative(b, name)
+			var harness, native []stepTimes
+			for round := 0; b.Loop(); round++ {
+				runs := []func(){
+					func() { native = append(native, runNative(b, prog, cfg, args)) },
+					func() { harness = append(harness, runHarness(b, name, cfg)) },
+				}
+				if round%2 == 1 {
+					slices.Reverse(runs)
+				}
+				for _, run := range runs {
+					run()
+				}
+			}
+			reportNative(b, cfg, harness, native)
+		})
+	}
+}
+
+// stepTimes are the engine times of one run's write and query steps, and
+// the CPU times of the thread running each.
+type stepTimes struct{ write, query, writeCPU, queryCPU time.Duration }
+
+// reportNative reports and logs the best of each side per step.
+func reportNative(b *testing.B, cfg workload.Config, harness, native []stepTimes) {
+	steps := []struct {
+		name     string
+		get, cpu func(stepTimes) time.Duration
+	}{
+		{"write", func(s stepTimes) time.Duration { return s.write }, func(s stepTimes) time.Duration { return s.writeCPU }},
+		{"query", func(s stepTimes) time.Duration { return s.query }, func(s stepTimes) time.Duration { return s.queryCPU }},
+	}
+	perPoint := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(cfg.Points) }
+	for _, st := range steps {
+		h, n := best(harness, st.get), best(native, st.get)
+		hc, nc := best(harness, st.cpu), best(native, st.cpu)
+		b.ReportMetric(perPoint(h), st.name+"-harness-ns/point")
+		b.ReportMetric(perPoint(n), st.name+"-native-ns/point")
+		b.ReportMetric(float64(h)/float64(n), st.name+"-harness/native")
+		b.ReportMetric(float64(hc)/float64(nc), st.name+"-cpu-harness/native")
+		var runs []string
+		for i := range harness {
+			runs = append(runs, fmt.Sprintf("%.3f/%.3f", st.get(harness[i]).Seconds(), st.get(native[i]).Seconds()))
+		}
+		b.Logf("%s: harness/native %.3f (best %.3fs / %.3fs), cpu %.3f (best %.3fs / %.3fs); rounds, harness/native seconds: %s",
+			st.name, float64(h)/float64(n), h.Seconds(), n.Seconds(),
+			float64(hc)/float64(nc), hc.Seconds(), nc.Seconds(), strings.Join(runs, ", "))
+	}
+}
+
+func best(runs []stepTimes, get func(stepTimes) time.Duration) time.Duration {
+	m := get(runs[0])
+	for _, r := range runs[1:] {
+		m = min(m, get(r))
+	}
+	return m
+}
+
+// nativeOptions returns the settings of name's engine with the options of
+// this benchmark run, defaults filled in, as the C program's name=value
+// arguments, so that both sides configure the library alike.
+func nativeOptions(name string) ([]string, error) {
+	o := options()
+	o, err := o.WithDefaults()
+	if err != nil {
+		return nil, err
+	}
+	bit := func(v bool) int64 {
+		if v {
+			return 1
+		}
+		return 0
+	}
+	lsm := map[string]int64{
+		"cache_size":         o.CacheSize,
+		"write_buffer_size":  o.WriteBufferSize,
+		"max_open_files":     int64(o.MaxOpenFiles),
+		"snappy":             bit(!o.DisableCompression),
+		"bloom_bits_per_key": int64(o.BloomBitsPerKey),
+		"sync":               bit(o.Sync == engine.SyncBatch),
+	}
+	var set map[string]int64
+	switch name {
+	case "rocksdb":
+		r, err := rocksdb.Options{}.Resolve(o)
+		if err != nil {
+			return nil, err
+		}
+		own := r.(rocksdb.Options)
+		set = lsm
+		set["block_size"] = int64(own.BlockSize)
+		set["max_background_jobs"] = int64(own.MaxBackgroundJobs)
+		set["dynamic_level_bytes"] = bit(!own.DisableDynamicLevelBytes)
+		set["target_file_size_base"] = own.TargetFileSizeBase
+		set["max_bytes_for_level_base"] = own.MaxBytesForLevelBase
+		set["max_write_buffer_number"] = int64(own.MaxWriteBufferNumber)
+		set["manifest_preallocation_size"] = 64 << 10 // as engine/rocksdb sets it
+	case "leveldb":
+		r, err := leveldb.Options{}.Resolve(o)
+		if err != nil {
+			return nil, err
+		}
+		own := r.(leveldb.Options)
+		set = lsm
+		set["block_size"] = int64(own.BlockSize)
+		set["max_file_size"] = own.MaxFileSize
+	case "hyperleveldb":
+		r, err := hyperleveldb.Options{}.Resolve(o)
+		if err != nil {
+			return nil, err
+		}
+		own := r.(hyperleveldb.Options)
+		set = lsm
+		set["block_size"] = int64(own.BlockSize)
+		set["block_restart_interval"] = int64(own.BlockRestartInterval)
+		set["paranoid_checks"] = bit(own.ParanoidChecks)
+		set["verify_checksums"] = bit(own.VerifyChecksums)
+	case "lmdb":
+		r, err := lmdb.Options{}.Resolve(o)
+		if err != nil {
+			return nil, err
+		}
+		own := r.(lmdb.Options)
+		set = map[string]int64{
+			"map_size":     own.MapSize,
+			"max_readers":  int64(own.MaxReaders),
+			"no_readahead": bit(own.NoReadahead),
+			"write_map":    bit(own.WriteMap),
+			"sync":         bit(o.Sync == engine.SyncBatch),
+		}
+	default:
+		return nil, fmt.Errorf("no native program for %s", name)
+	}
+	var args []string
+	for k, v := range set {
+		args = append(args, k+"="+strconv.FormatInt(v, 10))
+	}
+	slices.Sort(args)
+	return args, nil
+}
+
+// buildNative compiles the C program for name with the C compiler and
+// flags cgo uses (go env CC, CGO_CFLAGS), against the library the engine
+// links, and returns its path.
+func buildNative(b testing.TB, name string) string {
+	goenv := func(v string) string {
+		out, err := exec.Command("go", "env", v).Output()
+		if err != nil {
+			b.Fatalf("go env %s: %v", v, err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	cc := strings.Fields(cmp.Or(goenv("CC"), "cc"))
+	cflags := strings.Fields(goenv("CGO_CFLAGS"))
+	src, err := filepath.Abs("native")
+	if err != nil {
+		b.Fatal(err)
+	}
+	files := []string{filepath.Join(src, "ts.c")}
+	var extra []string
+	switch name {
+	case "rocksdb":
+		files = append(files, filepath.Join(src, "rocksdb.c"))
+		extra = pkgConfig(b, "rocksdb")
+	case "leveldb":
+		files = append(files, filepath.Join(src, "level.c"))
+		extra = append([]string{"-DLIB=leveldb", "-DTS_LEVELDB"}, pkgConfig(b, "leveldb")...)
+	case "hyperleveldb":
+		files = append(files, filepath.Join(src, "level.c"))
+		extra = append([]string{"-DLIB=hyperleveldb"}, pkgConfig(b, "hyperleveldb")...)
+	case "lmdb":
+		// LMDB's source as lmdb-go compiles it into the harness, with
+		// the flags of its cgo directives that change the code.
+		out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/PowerDNS/lmdb-go").Output()
+		if err != nil {
+			b.Fatalf("locating lmdb-go: %v", err)
+		}
+		dir := filepath.Join(strings.TrimSpace(string(out)), "lmdb")
+		files = append(files, filepath.Join(src, "lmdb.c"), filepath.Join(dir, "mdb.c"), filepath.Join(dir, "midl.c"))
+		extra = []string{"-pthread", "-w", "-I" + dir}
+	}
+	prog := filepath.Join(b.TempDir(), "ts-"+name)
+	args := slices.Concat(cc[1:], cflags, []string{"-o", prog}, files, extra)
+	if out, err := exec.Command(cc[0], args...).CombinedOutput(); err != nil {
+		b.Fatalf("building the native %s program: %v\n%s %s\n%s", name, err, cc[0], strings.Join(args, " "), out)
+	}
+	return prog
+}
+
+func pkgConfig(b testing.TB, lib string) []string {
+	out, err := exec.Command("pkg-config", "--cflags", "--libs", lib).Output()
+	if err != nil {
+		b.Fatalf("pkg-config %s: %v; run make setup", lib, err)
+	}
+	return strings.Fields(string(out))
+}
+
+// runNative runs the C program in a new directory and returns its times.
+func runNative(b testing.TB, prog string, cfg workload.Config, opts []string) stepTimes {
+	dir := b.TempDir()
+	args := append([]string{dir, fmt.Sprint(cfg.Points), fmt.Sprint(cfg.Series), fmt.Sprint(cfg.Batch), fmt.Sprint(cfg.Seed)}, opts...)
+	out, err := exec.Command(prog, args...).Output()
+	os.RemoveAll(dir)
+	if err != nil {
+		b.Fatalf("%s: %v: %s", prog, err, stderrOf(err))
+	}
+	return parseTimes(b, out)
+}
+
+// harnessEnv names the engine a child process of BenchmarkNative runs the
+// harness on (see TestNativeHarness).
+const harnessEnv = "TSBENCH_NATIVE_HARNESS"
+
+// runHarness runs the harness in a child process, this test binary
+// running TestNativeHarness, and returns its times.
+func runHarness(b *testing.B, name string, cfg workload.Config) stepTimes {
+	dir := b.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestNativeHarness$", "-test.count=1",
+		"-native-points="+fmt.Sprint(cfg.Points), "-native-series="+fmt.Sprint(cfg.Series),
+		"-no-compression="+fmt.Sprint(*noCompression), "-cache-size="+fmt.Sprint(*cacheSize))
+	cmd.Env = append(os.Environ(), harnessEnv+"="+name+","+dir)
+	out, err := cmd.Output()
+	os.RemoveAll(dir)
+	if err != nil {
+		b.Fatalf("harness child for %s: %v: %s\n%s", name, err, stderrOf(err), out)
+	}
+	return parseTimes(b, out)
+}
+
+func stderrOf(err error) []byte {
+	if e, ok := err.(*exec.ExitError); ok {
+		return e.Stderr
+	}
+	return nil
+}
+
+// timesFormat is the line both sides print.
+const timesFormat = "write_ns=%d query_ns=%d write_cpu_ns=%d query_cpu_ns=%d read=%d errors=%d\n"
+
+// parseTimes reads the times line both sides print.
+func parseTimes(b testing.TB, out []byte) stepTimes {
+	for line := range bytes.Lines(out) {
+		var w, q, wc, qc, read, errs int64
+		if _, err := fmt.Sscanf(string(line), timesFormat, &w, &q, &wc, &qc, &read, &errs); err == nil {
+			if errs != 0 {
+				b.Fatalf("%d points read back wrong or missing: %s", errs, line)
+			}
+			return stepTimes{time.Duration(w), time.Duration(q), time.Duration(wc), time.Duration(qc)}
+		}
+	}
+	b.Fatalf("no times in the output:\n%s", out)
+	return stepTimes{}
+}
+
+// TestNativeHarness is BenchmarkNative's child process: when started by it
+// (harnessEnv set to "engine,dir"), it runs the workload's write and
+// query steps through the harness and prints their engine times. It skips
+// otherwise.
+func TestNativeHarness(t *testing.T) {
+	v := os.Getenv(harnessEnv)
+	if v == "" {
+		t.Skip("run by BenchmarkNative only")
+	}
+	name, dir, _ := strings.Cut(v, ",")
+	// The steps run on this goroutine: on one thread, whose CPU time
+	// stopAfter reads.
+	runtime.LockOSThread()
+	cfg := workload.Config{Points: *nativePoints, Series: *nativeSeries, Batch: min(1000, *nativeSeries), Seed: seed}
+	stop := &stopAfter{steps: 2}
+	cfg.Progress = stop
+	opts := options()
+	db, err := engine.Open(name, dir, &opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := workload.Run(&cut{Engine: db, stop: &stop.stop}, dir, cfg)
+	if cerr := db.Close(); cerr != nil {
+		t.Fatal(cerr)
+	}
+	if res == nil || len(res.Steps) < 2 {
+		t.Fatalf("the run ended early: %v", err)
+	}
+	w, q := res.Steps[0], res.Steps[1]
+	if w.Name != workload.StepWrite || q.Name != workload.StepQuery || w.Error != "" || q.Error != "" {
+		t.Fatalf("steps %s (%s), %s (%s): %v", w.Name, w.Error, q.Name, q.Error, err)
+	}
+	qv := q.Verify
+	fmt.Printf(timesFormat, w.Time.Nanoseconds(), q.Time.Nanoseconds(), stop.cpu[0].Nanoseconds(), stop.cpu[1].Nanoseconds(),
+		qv.Read, qv.Missing+qv.Unexpected+qv.WrongValues)
+}
+
+// stopAfter is a workload.Progress that makes cut end the run once the
+// first steps steps are done, and measures the CPU time of the thread
+// running each of them.
+type stopAfter struct {
+	steps, begun int
+	stop         atomic.Bool
+	cpu          [2]time.Duration
+}
+
+func (s *stopAfter) Begin(string, int64) {
+	if s.begun == s.steps {
+		s.stop.Store(true)
+	}
+	if s.begun < len(s.cpu) {
+		s.cpu[s.begun] = -threadCPU()
+	}
+	s.begun++
+}
+
+func (s *stopAfter) Update(int64) {}
+
+func (s *stopAfter) End() {
+	if i := s.begun - 1; i < len(s.cpu) {
+		s.cpu[i] += threadCPU()
+	}
+}
+
+// threadCPU returns the user and system CPU time of the calling thread.
+func threadCPU() time.Duration {
+	const rusageThread = 1 // RUSAGE_THREAD
+	var r syscall.Rusage
+	if err := syscall.Getrusage(rusageThread, &r); err != nil {
+		panic(err)
+	}
+	return time.Duration(r.Utime.Nano() + r.Stime.Nano())
+}
+
+// TestNativeWritesWorkload checks that the C program writes the very keys
+// and values of the workload, so that both sides of BenchmarkNative do
+// the same work: it runs it on a small size and reads the store back.
+func TestNativeWritesWorkload(t *testing.T) {
+	const name = "leveldb"
+	args, err := nativeOptions(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := workload.Config{Points: 3000, Series: 70, Batch: 50, Seed: 9}
+	dir := t.TempDir()
+	out, err := exec.Command(buildNative(t, name), append([]string{dir, "3000", "70", "50", "9"}, args...)...).Output()
+	if err != nil {
+		t.Fatalf("%v: %s", err, stderrOf(err))
+	}
+	parseTimes(t, out)
+	db, err := leveldb.Open(dir, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	it, err := db.NewIterator(engine.IterOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer it.Close()
+	g := workload.Generator{Series: cfg.Series, Seed: cfg.Seed}
+	ok := it.First()
+	for s := range cfg.Series {
+		for i := s; i < cfg.Points; i += cfg.Series {
+			series, ts, seq := g.Point(i)
+			key, value := workload.AppendKey(nil, series, ts, seq), workload.AppendValue(nil, g.Value(seq))
+			if !ok || !bytes.Equal(it.Key(), key) || !bytes.Equal(it.Value(), value) {
+				t.Fatalf("point %d: store has %x=%x, workload %x=%x", i, it.Key(), it.Value(), key, value)
+			}
+			ok = it.Next()
+		}
+	}
+	if ok {
+		t.Fatalf("store has more than the workload: %x", it.Key())
+	}
+}

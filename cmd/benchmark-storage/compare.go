@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/tsbench/storage/internal/report"
+	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/micro"
+)
+
+// compareFormats are compare's output formats, and the -out extensions
+// that choose them.
+var (
+	compareFormats    = []string{"table", "markdown", "html"}
+	compareExtFormats = map[string]string{".txt": "table", ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
+)
+
+// defaultAlpha is the significance level of compare's test, benchstat's.
+const defaultAlpha = 0.05
+
+// runCompare is "benchmark-storage compare old.json new.json": the
+// figures of two JSON reports side by side, per engine and step or
+// benchmark, with the change and whether it is beyond the noise.
+func runCompare(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("benchmark-storage compare", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	format := fs.String("format", "table", "output `format`: table, markdown or html")
+	out := fs.String("out", "", "also write the comparison to `file`, in the format its extension names (.txt, .md, .html), or in -format if it has none")
+	alpha := fs.Float64("alpha", defaultAlpha, "significance `level` of the test: a change counts when p is below it")
+	metrics := fs.String("metric", "", "comma-separated `figures` to compare, by JSON name (time_ns, io.write_bytes, latency.p99_ns), or all (default: the main ones)")
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "benchmark-storage compare: "+format+"\n", args...)
+		return exitBadInput
+	}
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stderr, "Usage: benchmark-storage compare [flags] old.json new.json\n\n"+
+			"Compares two JSON reports (-format json or -out x.json) per engine and step or benchmark:\n"+
+			"old and new medians with their spread, the change in percent, and whether it is beyond the\n"+
+			"noise (a Mann-Whitney U test, as benchstat; it needs -count 3 or more on both sides, 4 or more\n"+
+			"to see a difference at p < 0.05).\n\nFlags:\n")
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
+		return exitOK
+	} else if err != nil {
+		return fail("%v; run benchmark-storage compare -h for the flags", err)
+	}
+	if fs.NArg() != 2 {
+		return fail("give two JSON reports, the old then the new: benchmark-storage compare old.json new.json")
+	}
+	if !slices.Contains(compareFormats, *format) {
+		return fail("-format %q: use one of %s", *format, strings.Join(compareFormats, ", "))
+	}
+	outFormat := *format
+	if ext := strings.ToLower(filepath.Ext(*out)); ext != "" {
+		f, ok := compareExtFormats[ext]
+		if !ok {
+			return fail("-out %s: unknown extension %q: use .txt, .md or .html, or a name without extension for -format", *out, ext)
+		}
+		outFormat = f
+	}
+	if *out != "" {
+		if err := checkOut(*out); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if !(*alpha > 0 && *alpha < 1) {
+		return fail("-alpha %g: use a level between 0 and 1, such as 0.05", *alpha)
+	}
+	oldKind, old, err := loadSide(fs.Arg(0))
+	if err != nil {
+		return fail("%v", err)
+	}
+	newKind, new, err := loadSide(fs.Arg(1))
+	if err != nil {
+		return fail("%v", err)
+	}
+	if oldKind != newKind {
+		return fail("%s holds %s and %s holds %s: compare reports of the same kind", old.Name, oldKind, new.Name, newKind)
+	}
+	chosen, err := compareMetrics(oldKind, *metrics, old, new)
+	if err != nil {
+		return fail("%v", err)
+	}
+	page := report.Compare(old, new, chosen, *alpha)
+	render := func(f string) string {
+		switch f {
+		case "markdown":
+			return page.Markdown()
+		case "html":
+			return page.HTML()
+		}
+		return page.Text()
+	}
+	if _, err := io.WriteString(stdout, render(*format)); err != nil {
+		return fail("%v", err)
+	}
+	if *out != "" {
+		if err := os.WriteFile(*out, []byte(render(outFormat)), 0o644); err != nil {
+			fmt.Fprintf(stderr, "benchmark-storage compare: -out: %v\n", err)
+			return exitFailed
+		}
+	}
+	return exitOK
+}
+
+// The kinds of report compare reads.
+const (
+	kindSeries = "time-series results"
+	kindMicro  = "micro benchmark results"
+)
+
+// loadSide reads a JSON report of either kind.
+func loadSide(path string) (string, report.Side, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", report.Side{}, fmt.Errorf("%s: %v: give a JSON report written by -format json or -out results.json", path, unwrapPath(err))
+	}
+	var probe struct {
+		Results []map[string]json.RawMessage `json:"results"`
+	}
+	if err := json.Unmarshal(b, &probe); err != nil {
+		return "", report.Side{}, fmt.Errorf("%s is not a JSON report (%v): give one written by -format json or -out results.json", path, err)
+	}
+	side := report.Side{Name: path}
+	for _, res := range probe.Results {
+		if _, ok := res["benchmarks"]; ok {
+			var r micro.Report
+			if err := json.Unmarshal(b, &r); err != nil {
+				return "", side, fmt.Errorf("%s: %v", path, err)
+			}
+			side.RunID, side.Start, side.Command, side.Samples = r.RunID, startOf(r.Env), strings.Join(r.Env.CommandLine, " "), r.Samples()
+			return kindMicro, side, nil
+		}
+		if _, ok := res["steps"]; ok {
+			var r workload.Report
+			if err := json.Unmarshal(b, &r); err != nil {
+				return "", side, fmt.Errorf("%s: %v", path, err)
+			}
+			side.RunID, side.Start, side.Command, side.Samples = r.RunID, startOf(r.Env), strings.Join(r.Env.CommandLine, " "), r.Samples()
+			return kindSeries, side, nil
+		}
+	}
+	return "", side, fmt.Errorf("%s holds no results with steps or benchmarks: give a JSON report written by -format json", path)
+}
+
+// startOf is when a report's run started, "" if it does not say.
+func startOf(env harness.Environment) string {
+	if env.Start.IsZero() {
+		return ""
+	}
+	return env.Start.UTC().Format("2006-01-02 15:04:05 MST")
+}
+
+// compareMetrics resolves -metric: the suite's main figures by default,
+// every number either side has for all, or the named ones, each of which
+// must exist.
+func compareMetrics(kind, list string, sides ...report.Side) ([]report.CompareMetric, error) {
+	var known []string
+	for _, sd := range sides {
+		for _, s := range sd.Samples {
+			if !slices.Contains(known, s.Metric) {
+				known = append(known, s.Metric)
+			}
+		}
+	}
+	switch list {
+	case "":
+		if kind == kindMicro {
+			return micro.CompareMetrics, nil
+		}
+		return workload.CompareMetrics, nil
+	case "all":
+		var out []report.CompareMetric
+		for _, m := range known {
+			out = append(out, report.CompareMetric{Metric: m, Title: m})
+		}
+		return out, nil
+	}
+	var out []report.CompareMetric
+	for _, m := range strings.Split(list, ",") {
+		m = strings.TrimSpace(m)
+		if !slices.Contains(known, m) {
+			var b bytes.Buffer
+			for i, k := range known {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(k)
+			}
+			return nil, fmt.Errorf("-metric: no figure %q in these reports: choose from %s, or all", m, b.String())
+		}
+		out = append(out, report.CompareMetric{Metric: m, Title: m})
+	}
+	return out, nil
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tsbench/storage/engine"
+)
+
+// TestDatasetMismatch checks that a dataset written with other
+// parameters stops the run before anything is created or deleted, in
+// one line naming the parameter.
+func TestDatasetMismatch(t *testing.T) {
+	a := engine.Names()[0]
+	parent, ds := t.TempDir(), t.TempDir()
+	s, err := parseFlags([]string{"-engine", a, "-path", parent, "-points", "2k", "-series", "20", "-dataset", ds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := engineOptions(s, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := manifestFor(s, a, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Format, m.Points = 1, 1000 // written by a run of 1k points
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(ds, a)
+	if err := os.MkdirAll(filepath.Join(dir, "data"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "manifest.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, wl := range [][]string{{"-workload", "ts"}, {"-workload", "mixed", "-duration", "1s"}} {
+		args := append([]string{"-engine", a, "-path", parent, "-points", "2k", "-series", "20", "-dataset", ds}, wl...)
+		code, stdout, stderr := runCmd(t, args...)
+		if code != exitBadInput || stdout != "" || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: status %d, stdout %q, stderr %q; want %d and one line", wl, code, stdout, stderr, exitBadInput)
+		}
+		if !strings.Contains(stderr, "points") {
+			t.Errorf("%v: message %q does not name points", wl, stderr)
+		}
+		checkUntouched(t, parent)
+		checkUntouched(t, dir, "data", "manifest.json")
+	}
+}

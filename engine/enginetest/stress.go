@@ -1,0 +1,161 @@
+package enginetest
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/tsbench/storage/engine"
+)
+
+// testConcurrentWriters runs several writers at once, each committing
+// batches and single Puts of its own keys, and deleting some it wrote
+// before: afterwards, and after a reopen, the store must hold exactly
+// what every writer left, whatever the interleaving.
+func testConcurrentWriters(t *testing.T, open Factory, dir string) {
+	const writers, rounds, perBatch = 4, 40, 10
+	db := mustOpen(t, open, dir)
+	errs := make(chan error, writers)
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Go(func() {
+			b := db.NewBatch()
+			defer b.Close()
+			for r := range rounds {
+				for i := range perBatch {
+					b.Put(fmt.Appendf(nil, "w%d/%03d/%02d", w, r, i), fmt.Appendf(nil, "%d.%d.%d", w, r, i))
+				}
+				if r > 0 {
+					b.Delete(fmt.Appendf(nil, "w%d/%03d/%02d", w, r-1, 0))
+				}
+				if err := b.Commit(); err != nil {
+					errs <- fmt.Errorf("writer %d, batch %d: %w", w, r, err)
+					return
+				}
+				if err := db.Put(fmt.Appendf(nil, "w%d/last", w), fmt.Appendf(nil, "%d", r)); err != nil {
+					errs <- fmt.Errorf("writer %d, put %d: %w", w, r, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	var want []kv
+	for w := range writers {
+		for r := range rounds {
+			for i := range perBatch {
+				if i == 0 && r < rounds-1 {
+					continue // deleted by the next batch
+				}
+				want = append(want, kv{fmt.Sprintf("w%d/%03d/%02d", w, r, i), fmt.Sprintf("%d.%d.%d", w, r, i)})
+			}
+		}
+		want = append(want, kv{fmt.Sprintf("w%d/last", w), fmt.Sprint(rounds - 1)})
+	}
+	slices.SortFunc(want, func(a, b kv) int { return strings.Compare(a.k, b.k) })
+	wantScan(t, db, nil, nil, want)
+	db = reopen(t, open, dir, db)
+	wantScan(t, db, nil, nil, want)
+}
+
+// testMaintenanceWithReaders runs readers over a range that does not
+// change while another goroutine fills a neighbouring range, deletes it
+// with DeleteRange and compacts. The readers must see their range whole
+// every time. Compact must succeed, or, on an engine whose Limits say
+// ExclusiveCompact, fail with ErrOpenIterators while a reader's iterator
+// is open.
+func testMaintenanceWithReaders(t *testing.T, open Factory, dir string) {
+	const stable, churn, rounds, readers = 200, 100, 15, 2
+	db := mustOpen(t, open, dir)
+	b := db.NewBatch()
+	defer b.Close()
+	var want []kv
+	for i := range stable {
+		k, v := fmt.Sprintf("s/%03d", i), fmt.Sprintf("v%03d", i)
+		b.Put([]byte(k), []byte(v))
+		want = append(want, kv{k, v})
+	}
+	commit(t, b)
+
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for r := range readers {
+		wg.Go(func() {
+			for pass := 0; ; pass++ {
+				if err := readStable(db, want); err != nil {
+					t.Errorf("reader %d, pass %d: %v", r, pass, err)
+					return
+				}
+				select {
+				case <-done:
+					return
+				default:
+				}
+			}
+		})
+	}
+	exclusive := engine.LimitsOf(db).ExclusiveCompact
+	var failure error
+	for round := range rounds {
+		for i := range churn {
+			b.Put(fmt.Appendf(nil, "d/%03d", i), fmt.Appendf(nil, "round %d", round))
+		}
+		if err := b.Commit(); err != nil {
+			failure = fmt.Errorf("round %d: commit: %w", round, err)
+			break
+		}
+		if err := db.DeleteRange([]byte("d/"), []byte("d0")); err != nil {
+			failure = fmt.Errorf("round %d: DeleteRange: %w", round, err)
+			break
+		}
+		if err := db.Compact(nil, nil); err != nil && !(exclusive && errors.Is(err, engine.ErrOpenIterators)) {
+			failure = fmt.Errorf("round %d: Compact beside readers: %w", round, err)
+			break
+		}
+	}
+	close(done)
+	wg.Wait()
+	if failure != nil {
+		t.Fatal(failure)
+	}
+	if err := db.Compact(nil, nil); err != nil {
+		t.Fatalf("Compact once the readers stopped: %v", err)
+	}
+	wantScan(t, db, nil, nil, want)
+}
+
+// readStable checks that an iterator over "s/" and a Get of each key see
+// exactly want.
+func readStable(db engine.Engine, want []kv) error {
+	it, err := db.NewIterator(engine.IterOptions{LowerBound: []byte("s/"), UpperBound: []byte("s0")})
+	if err != nil {
+		return err
+	}
+	n := 0
+	for ok := it.First(); ok; ok = it.Next() {
+		if n >= len(want) || string(it.Key()) != want[n].k || string(it.Value()) != want[n].v {
+			it.Close()
+			return fmt.Errorf("entry %d is %q=%q, want %v", n, it.Key(), it.Value(), want[min(n, len(want)-1)])
+		}
+		n++
+	}
+	if err := it.Close(); err != nil {
+		return err
+	}
+	if n != len(want) {
+		return fmt.Errorf("iterator saw %d of the %d entries", n, len(want))
+	}
+	for _, e := range want[:10] {
+		if v, err := db.Get([]byte(e.k)); err != nil || string(v) != e.v {
+			return fmt.Errorf("Get(%q) = %q, %v; want %q", e.k, v, err, e.v)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,148 @@
+package etcd
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
+
+	"github.com/tsbench/storage/engine"
+)
+
+// layoutFile records in the engine directory where the engine's data is,
+// so that reopening the directory finds the same cluster and prefix.
+const layoutFile = "etcd.json"
+
+// localPrefix is the key prefix in a local cluster, which holds nothing
+// else: one byte, so that the empty key is storable (etcd refuses an empty
+// key) at the least cost per key.
+const localPrefix = "/"
+
+// layout is the content of layoutFile.
+type layout struct {
+	// Prefix starts every key this engine stores.
+	Prefix string `json:"prefix"`
+	// Members is the local cluster; empty for a given cluster.
+	Members []memberAddr `json:"members,omitempty"`
+	// Token keeps the local cluster's members from ever joining the
+	// members of another directory's cluster.
+	Token string `json:"token,omitempty"`
+	// Endpoints are the given cluster's, for error messages only: a
+	// reopen may name other members of the same cluster.
+	Endpoints []string `json:"endpoints,omitempty"`
+}
+
+// memberAddr is a local member's name and loopback ports. The peer port
+// is part of the cluster's membership, so a restart must reuse it.
+type memberAddr struct {
+	Name       string `json:"name"`
+	ClientPort int    `json:"client_port"`
+	PeerPort   int    `json:"peer_port"`
+}
+
+func (m memberAddr) clientURL() string { return fmt.Sprintf("http://127.0.0.1:%d", m.ClientPort) }
+func (m memberAddr) peerURL() string   { return fmt.Sprintf("http://127.0.0.1:%d", m.PeerPort) }
+
+// readLayout reads dir's layout; ok is false when there is none yet.
+func readLayout(dir string) (l layout, ok bool, err error) {
+	b, err := os.ReadFile(filepath.Join(dir, layoutFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return l, false, nil
+	}
+	if err != nil {
+		return l, false, fmt.Errorf("etcd: read %s: %w", layoutFile, err)
+	}
+	if err := json.Unmarshal(b, &l); err != nil || l.Prefix == "" {
+		return l, false, fmt.Errorf("%w: etcd: %s in %s is damaged (%v); restore it or choose an empty directory", engine.ErrCorrupt, layoutFile, dir, err)
+	}
+	return l, true, nil
+}
+
+// recognize reports whether dir holds this engine's layoutFile, so that
+// engine.Open adopts a directory written without it (Driver.Recognize).
+func recognize(dir string) (bool, error) {
+	_, ok, err := readLayout(dir)
+	return ok, err
+}
+
+// write saves l in dir, through a rename so a crash leaves the old or the
+// new file, never half of one.
+func (l layout) write(dir string) error {
+	b, err := json.MarshalIndent(l, "", "\t")
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(dir, layoutFile)
+	if err := os.WriteFile(path+".tmp", append(b, '\n'), 0o644); err != nil {
+		return fmt.Errorf("etcd: write %s: %w (choose a writable directory)", layoutFile, err)
+	}
+	if err := os.Rename(path+".tmp", path); err != nil {
+		return fmt.Errorf("etcd: write %s: %w", layoutFile, err)
+	}
+	return nil
+}
+
+// check refuses to open l with options meant for another kind of cluster.
+func (l layout) check(dir string, o Options) error {
+	local := len(l.Members) > 0
+	switch {
+	case local && len(o.Endpoints) > 0:
+		return fmt.Errorf("%w: etcd: %s holds a local cluster; open it without endpoints, or choose an empty directory for the cluster at %v",
+			engine.ErrInvalidOptions, dir, o.Endpoints)
+	case !local && len(o.Endpoints) == 0:
+		return fmt.Errorf("%w: etcd: the data of %s is on the cluster at %v under prefix %q; give its endpoints, or choose an empty directory for a local cluster",
+			engine.ErrInvalidOptions, dir, l.Endpoints, l.Prefix)
+	case local && len(l.Members) != o.Members:
+		return fmt.Errorf("%w: etcd: %s holds a local cluster of %d members; set members = %d, or choose an empty directory",
+			engine.ErrInvalidOptions, dir, len(l.Members), len(l.Members))
+	}
+	return nil
+}
+
+// newLocalLayout chooses free loopback ports for n members.
+func newLocalLayout(n int) (layout, error) {
+	// Every port is held open until all are chosen, so no two coincide.
+	var lns []net.Listener
+	defer func() {
+		for _, ln := range lns {
+			ln.Close()
+		}
+	}()
+	port := func() (int, error) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return 0, fmt.Errorf("%w: no free loopback port: %w", ErrStart, err)
+		}
+		lns = append(lns, ln)
+		return ln.Addr().(*net.TCPAddr).Port, nil
+	}
+	l := layout{Prefix: localPrefix, Token: randomHex(8)}
+	for i := range n {
+		m := memberAddr{Name: fmt.Sprintf("m%d", i)}
+		var err error
+		if m.ClientPort, err = port(); err != nil {
+			return l, err
+		}
+		if m.PeerPort, err = port(); err != nil {
+			return l, err
+		}
+		l.Members = append(l.Members, m)
+	}
+	return l, nil
+}
+
+// newGivenLayout makes a fresh run prefix on the cluster at endpoints.
+func newGivenLayout(endpoints []string) layout {
+	return layout{Prefix: "/tsbench/" + randomHex(8) + "/", Endpoints: endpoints}
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}

@@ -1,0 +1,125 @@
+package etcd
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+)
+
+// member is one running etcd process of a local cluster.
+type member struct {
+	addr memberAddr
+	cmd  *exec.Cmd
+	log  *logTail
+	done chan struct{} // closed once the process has exited
+	err  error         // how it exited; read only after done
+}
+
+// exited reports whether the process has ended.
+func (m *member) exited() bool {
+	select {
+	case <-m.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// spawn starts one process per command and returns once all have started
+// or one failed (then the others are killed before it returns).
+//
+// The members must die with this process, whatever ends it, or they would
+// run on unobserved, holding their ports and directory: each gets
+// Pdeathsig. That signal fires when the thread that started the child
+// ends, not the process, and the Go runtime ends a thread whose goroutine
+// exits while locked to it. So one goroutine locked to its thread starts
+// every member and then stays until every member has exited. Each member
+// also gets its own process group, so that a Ctrl-C meant for this
+// process does not stop the members behind the engine's back.
+func spawn(addrs []memberAddr, cmds []*exec.Cmd) ([]*member, error) {
+	type result struct {
+		ms  []*member
+		err error
+	}
+	started := make(chan result)
+	go func() {
+		runtime.LockOSThread() // never unlocked: see above
+		var ms []*member
+		for i, cmd := range cmds {
+			m := &member{addr: addrs[i], cmd: cmd, log: new(logTail), done: make(chan struct{})}
+			cmd.Stdout, cmd.Stderr = m.log, m.log
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+			if err := cmd.Start(); err != nil {
+				for _, m := range ms {
+					m.cmd.Process.Kill()
+					<-m.done
+				}
+				started <- result{err: err}
+				return
+			}
+			go func() {
+				m.err = cmd.Wait()
+				close(m.done)
+			}()
+			ms = append(ms, m)
+		}
+		started <- result{ms: ms}
+		for _, m := range ms {
+			<-m.done
+		}
+	}()
+	r := <-started
+	return r.ms, r.err
+}
+
+// memberEnv is this process's environment without ETCD_* variables, which
+// etcd would read as flags.
+func memberEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "ETCD_") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+// logTailSize is how much of a member's log is kept, to quote in errors.
+const logTailSize = 16 << 10
+
+// logTail keeps the end of a member's output in memory: its log is only
+// needed when something fails, and a file would count in the directory's
+// size.
+type logTail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *logTail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - logTailSize; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+// quote returns the last n lines of the log for an error message.
+func (t *logTail) quote(n int) string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	log := bytes.TrimRight(t.buf, "\n")
+	if len(log) == 0 {
+		return "it logged nothing"
+	}
+	lines := bytes.Split(log, []byte("\n"))
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return "its log ends:\n" + string(bytes.Join(lines, []byte("\n")))
+}

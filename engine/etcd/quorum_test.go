@@ -1,0 +1,203 @@
+package etcd_test
+
+import (
+	"errors"
+	"slices"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/etcd"
+	"github.com/tsbench/storage/workload/crash"
+)
+
+// errStopWriting ends the writer once the test has seen enough batches.
+var errStopWriting = errors.New("enough batches")
+
+// Bounds of TestQuorumSurvivesMemberKill.
+const (
+	// quorumBefore and quorumAfter are the batches acknowledged before a
+	// member is killed and after its kill.
+	quorumBefore, quorumAfter = 50, 100
+	// quorumRetries bounds the failed attempts to write, which the
+	// election after a leader's death causes; quorumPause separates them.
+	quorumRetries = 100
+	quorumPause   = 50 * time.Millisecond
+	// quorumWait bounds each wait for acknowledgements.
+	quorumWait = 30 * time.Second
+)
+
+// TestQuorumSurvivesMemberKill kills one member of a local 3-member
+// cluster with SIGKILL while a writer commits the crash check's numbered
+// batches: the other two keep a quorum, so writes must go on (after an
+// election, if the leader died), every acknowledged batch must be wholly
+// present and none torn, and Close must cope with the dead member and
+// leave no process behind.
+func TestQuorumSurvivesMemberKill(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		leader bool
+	}{{"follower", false}, {"leader", true}} {
+		t.Run(tc.name, func(t *testing.T) { testMemberKill(t, tc.leader) })
+	}
+}
+
+func testMemberKill(t *testing.T, killLeader bool) {
+	db, err := engine.Open("etcd", t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	be, ok := engine.Unwrap(db).(*etcd.DB)
+	if !ok {
+		t.Fatalf("backend is %T, want *etcd.DB", engine.Unwrap(db))
+	}
+	pids := be.PIDs()
+	closed := false
+	defer func() {
+		if !closed {
+			db.Close()
+		}
+	}()
+	leader, err := etcd.LeaderPID(be)
+	if err != nil {
+		t.Fatal(err)
+	}
+	victim := leader
+	if !killLeader {
+		victim = pids[slices.IndexFunc(pids, func(p int) bool { return p != leader })]
+	}
+
+	cfg := crash.Config{Kills: 1, Batch: 100, ValueSize: 100, Seed: 15, Window: crash.DefaultWindow}
+	var (
+		mu       sync.Mutex
+		acked    []uint64
+		ackTimes []time.Time
+		failures []error
+	)
+	stop := make(chan struct{})
+	progress := make(chan struct{}, 1)
+	done := make(chan error, 1)
+	go func() {
+		// A failed Commit is retried, as a new batch numbered after the
+		// highest one present: it may have been applied, but it is not
+		// counted as acknowledged.
+		for {
+			err := crash.Write(db, cfg, func(b uint64) error {
+				mu.Lock()
+				acked = append(acked, b)
+				ackTimes = append(ackTimes, time.Now())
+				mu.Unlock()
+				select {
+				case progress <- struct{}{}:
+				default:
+				}
+				select {
+				case <-stop:
+					return errStopWriting
+				default:
+					return nil
+				}
+			})
+			if errors.Is(err, errStopWriting) {
+				done <- nil
+				return
+			}
+			mu.Lock()
+			failures = append(failures, err)
+			n := len(failures)
+			mu.Unlock()
+			if n > quorumRetries {
+				done <- err
+				return
+			}
+			time.Sleep(quorumPause)
+		}
+	}()
+	// waitAcks waits until n batches are acknowledged, or the writer gave up.
+	waitAcks := func(n int, what string) {
+		t.Helper()
+		deadline := time.After(quorumWait)
+		for {
+			mu.Lock()
+			got := len(acked)
+			mu.Unlock()
+			if got >= n {
+				return
+			}
+			select {
+			case <-progress:
+			case err := <-done:
+				t.Fatalf("%s: the writer gave up after %d acknowledged batches: %v", what, got, err)
+			case <-deadline:
+				t.Fatalf("%s: %d of %d batches acknowledged within %v", what, got, n, quorumWait)
+			}
+		}
+	}
+
+	waitAcks(quorumBefore, "before the kill")
+	mu.Lock()
+	before := len(acked)
+	mu.Unlock()
+	killed := time.Now()
+	if err := syscall.Kill(victim, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	waitGone(t, []int{victim}, 5*time.Second)
+	waitAcks(before+quorumAfter, "after the kill")
+	close(stop)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+
+	mu.Lock()
+	var pause time.Duration // the longest gap between acknowledgements after the kill
+	last := killed
+	for _, at := range ackTimes[before:] {
+		pause = max(pause, at.Sub(last))
+		last = at
+	}
+	t.Logf("killed member %d (leader %v) after %d batches; %d failed attempts, writes paused at most %v, %d batches acknowledged in all",
+		victim, killLeader, before, len(failures), pause.Round(time.Millisecond), len(acked))
+	for i, err := range failures {
+		if i < 3 {
+			t.Logf("failed attempt: %v", err)
+		}
+	}
+	mu.Unlock()
+
+	scan, err := crash.Verify(db, cfg)
+	if err != nil {
+		t.Fatalf("read back with a member dead: %v", err)
+	}
+	if scan.Problem != "" {
+		t.Errorf("damaged entry: %s", scan.Problem)
+	}
+	for b, n := range scan.Incomplete {
+		t.Errorf("batch %d torn or missing: %d of %d entries", b, n, cfg.Batch)
+	}
+	for _, b := range acked {
+		if _, bad := scan.Incomplete[b]; bad || b >= scan.Top {
+			t.Errorf("acknowledged batch %d lost (top found %d)", b, scan.Top)
+		}
+	}
+
+	if d := be.Describe(); d == "" {
+		t.Error("Describe is empty with a member dead")
+	}
+	start := time.Now()
+	_, _, err = be.Sizes()
+	t.Logf("Sizes with a member dead: %v (%v)", err, time.Since(start).Round(time.Millisecond))
+	if !errors.Is(err, etcd.ErrMemberExited) {
+		t.Errorf("Sizes with a member dead = %v, want ErrMemberExited", err)
+	}
+
+	start = time.Now()
+	closed = true
+	if err := db.Close(); err != nil {
+		t.Errorf("Close with a member dead: %v", err)
+	}
+	t.Logf("Close took %v", time.Since(start).Round(time.Millisecond))
+	waitGone(t, pids, 0)
+}

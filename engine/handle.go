@@ -1,0 +1,169 @@
+package engine
+
+import (
+	"fmt"
+	"os"
+	"sync"
+)
+
+// handle is the Engine that Open returns. It wraps the backend once, as
+// database/sql wraps a driver, and owns what the contract promises beyond
+// reading and writing: the rules on Close (see life), the key domain of
+// the driver's Limits, the directory lock, and the fallbacks of the
+// optional interfaces. Backends are left with their own work.
+type handle struct {
+	be     Engine
+	name   string
+	opts   Options // with defaults, for a Checkpoint made by copying
+	lim    Limits
+	marker *os.File // locked until Close
+
+	// life's open counts the iterators and snapshots not yet closed.
+	life
+	// compactMu is held shared while an iterator or snapshot is created,
+	// and exclusively by Compact on an ExclusiveCompact engine, so that
+	// none appears while it runs.
+	compactMu sync.RWMutex
+}
+
+// wrap returns h as an Engine that also implements Flusher and
+// Backgrounder exactly when the backend does: callers find them by type
+// assertion, and an engine without them falls back to something else
+// (workload watches the directory), which a wrapper that always had them
+// would hide.
+func wrap(h *handle) Engine {
+	_, f := h.be.(Flusher)
+	_, b := h.be.(Backgrounder)
+	switch {
+	case f && b:
+		return struct {
+			*handle
+			flusher
+			backgrounder
+		}{h, flusher{h}, backgrounder{h}}
+	case f:
+		return struct {
+			*handle
+			flusher
+		}{h, flusher{h}}
+	case b:
+		return struct {
+			*handle
+			backgrounder
+		}{h, backgrounder{h}}
+	}
+	return h
+}
+
+type flusher struct{ h *handle }
+
+func (f flusher) Flush() error {
+	if err := f.h.enter(); err != nil {
+		return err
+	}
+	defer f.h.exit()
+	return f.h.be.(Flusher).Flush()
+}
+
+type backgrounder struct{ h *handle }
+
+func (b backgrounder) Busy() (bool, error) {
+	if err := b.h.enter(); err != nil {
+		return false, err
+	}
+	defer b.h.exit()
+	return b.h.be.(Backgrounder).Busy()
+}
+
+// Limits reports the driver's Limits (see LimitsOf).
+func (h *handle) Limits() Limits { return h.lim }
+
+func (h *handle) Get(key []byte) ([]byte, error) {
+	if err := h.enter(); err != nil {
+		return nil, err
+	}
+	defer h.exit()
+	if !h.lim.fits(key) {
+		return nil, ErrNotFound // it cannot have been stored
+	}
+	return h.be.Get(key)
+}
+
+func (h *handle) Put(key, value []byte) error {
+	if err := h.enter(); err != nil {
+		return err
+	}
+	defer h.exit()
+	if !h.lim.fits(key) {
+		return h.refuse("put", key)
+	}
+	return h.be.Put(key, value)
+}
+
+// refuse returns the error for a write of a key outside the engine's
+// Limits.
+func (h *handle) refuse(op string, key []byte) error {
+	return fmt.Errorf("engine: %s: %s: %w", h.name, op, h.lim.CheckKey(key))
+}
+
+func (h *handle) Delete(key []byte) error {
+	if err := h.enter(); err != nil {
+		return err
+	}
+	defer h.exit()
+	if !h.lim.fits(key) {
+		return nil // it cannot have been stored
+	}
+	return h.be.Delete(key)
+}
+
+func (h *handle) DeleteRange(start, end []byte) error {
+	if err := h.enter(); err != nil {
+		return err
+	}
+	defer h.exit()
+	return h.be.DeleteRange(start, end)
+}
+
+func (h *handle) NewIterator(opts IterOptions) (Iterator, error) {
+	if err := h.enter(); err != nil {
+		return nil, err
+	}
+	defer h.exit()
+	h.compactMu.RLock()
+	defer h.compactMu.RUnlock()
+	it, err := h.be.NewIterator(opts)
+	if err != nil {
+		return nil, err
+	}
+	h.open.Add(1)
+	return &iter{it: it, src: h.be, open: &h.open}, nil
+}
+
+// Compact refuses to run beside open iterators on an ExclusiveCompact
+// engine, so that every such engine fails alike, and holds new ones off
+// while it runs.
+func (h *handle) Compact(start, end []byte) error {
+	if err := h.enter(); err != nil {
+		return err
+	}
+	defer h.exit()
+	if h.lim.ExclusiveCompact {
+		h.compactMu.Lock()
+		defer h.compactMu.Unlock()
+		if n := h.open.Load(); n > 0 {
+			return fmt.Errorf("%w: %s compacts only with none open, and %d are (see Limits.ExclusiveCompact)", ErrOpenIterators, h.name, n)
+		}
+	}
+	return h.be.Compact(start, end)
+}
+
+// Close closes the backend and then releases the directory, so that a
+// new Open of it never runs beside the old backend.
+func (h *handle) Close() error {
+	return h.shut(func() error {
+		err := h.be.Close()
+		h.marker.Close()
+		return err
+	})
+}

@@ -1,0 +1,2 @@
+#define LEVELCORE_IMPLEMENTATION
+#include "binding.h"

@@ -1,0 +1,101 @@
+// The C side of package cursor: a buffer that a C iterator fills with many
+// entries per cgo call, and the operations a fill starts with. Go walks
+// the buffer (cursor.go); engine/internal/levelcore fills it from a
+// LevelDB-style iterator.
+//
+// A fill holds entries back to back, in the order of its direction
+// (descending after TSB_CURSOR_LAST, _PREV and _BEFORE), each as
+//
+//	uint32 key length, uint32 value length (native byte order), key, value
+
+#ifndef TSB_CURSOR_H
+#define TSB_CURSOR_H
+
+#include <stdint.h>
+#include <string.h>
+
+// What a fill starts with. The first five position the iterator anew:
+// FIRST, LAST and SEEK as engine.Iterator's, AFTER on the first key past
+// the given one, BEFORE on the last key before it. NEXT and PREV go on from
+// where the previous fill in that direction stopped.
+enum {
+	TSB_CURSOR_FIRST,
+	TSB_CURSOR_LAST,
+	TSB_CURSOR_SEEK,
+	TSB_CURSOR_AFTER,
+	TSB_CURSOR_BEFORE,
+	TSB_CURSOR_NEXT,
+	TSB_CURSOR_PREV,
+};
+
+// A fill stops when its buffer is full, or sooner at its entry limit. The
+// first fill after positioning takes at most TSB_CURSOR_FIRST_ENTRIES and
+// each following one TSB_CURSOR_RAMP times more: a Seek that reads a few
+// entries copies a few, and a long scan soon crosses cgo once per buffer.
+// An entry too large for an empty buffer is left for the next fill, into
+// a buffer of the size set in need.
+enum {
+	TSB_CURSOR_FIRST_ENTRIES = 16,
+	TSB_CURSOR_RAMP = 16,
+	TSB_CURSOR_HEADER = 8,
+};
+
+// tsb_cursor_buf is a fill into buf, cap bytes of Go memory that Go lends
+// for the call: buf[0:len] holds the entries. end is set when the iterator
+// has no entry beyond them in the fill's direction (an end of the data or
+// a bound was reached, or the iterator failed).
+typedef struct {
+	char *buf;
+	size_t cap;
+	size_t len;
+	size_t need;
+	int end;
+	int entries; // in this fill
+	int limit;   // entries this fill may take
+} tsb_cursor_buf;
+
+// tsb_cursor_start empties b for a fill of at most limit entries into
+// cap bytes at buf.
+static inline void tsb_cursor_start(tsb_cursor_buf *b, char *buf, size_t cap, int limit)
+{
+	b->buf = buf;
+	b->cap = cap;
+	b->len = 0;
+	b->need = 0;
+	b->end = 0;
+	b->entries = 0;
+	b->limit = limit;
+}
+
+// tsb_cursor_next_limit is the entry limit of the fill after one of limit.
+static inline int tsb_cursor_next_limit(int limit)
+{
+	return limit > INT32_MAX / TSB_CURSOR_RAMP ? limit : limit * TSB_CURSOR_RAMP;
+}
+
+// tsb_cursor_add appends an entry. It returns 1 if it did, 0 if the fill
+// is full (the entry belongs to the next one; need is set if the buffer
+// is empty) and -1 if a length does not fit the header (4 GiB or more,
+// which no batch writes).
+static inline int tsb_cursor_add(tsb_cursor_buf *b, const char *k, size_t klen,
+				 const char *v, size_t vlen)
+{
+	if (klen > UINT32_MAX || vlen > UINT32_MAX)
+		return -1;
+	size_t size = TSB_CURSOR_HEADER + klen + vlen;
+	if (b->entries >= b->limit || b->len + size > b->cap) {
+		if (b->entries == 0)
+			b->need = size;
+		return 0;
+	}
+	uint32_t h[2] = {(uint32_t)klen, (uint32_t)vlen};
+	char *d = b->buf + b->len;
+	memcpy(d, h, sizeof h);
+	memcpy(d + TSB_CURSOR_HEADER, k, klen);
+	memcpy(d + TSB_CURSOR_HEADER + klen, v, vlen);
+	b->len += size;
+	b->entries++;
+	return 1;
+}
+
+#endif

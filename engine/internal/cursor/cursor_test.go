@@ -1,0 +1,225 @@
+package cursor
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// fake is a Source over sorted entries that fills as cursor.h describes,
+// with a small entry limit so that walks cross many fills.
+type fake struct {
+	keys, values [][]byte
+	pos          int // the entry the next fill starts with; -1 or len(keys) when off the end
+	forward      bool
+	limit        int
+	failAt       int // index whose reading fails, or -1
+	fills        int
+}
+
+func (f *fake) find(k []byte) int {
+	for i, key := range f.keys {
+		if bytes.Compare(key, k) >= 0 {
+			return i
+		}
+	}
+	return len(f.keys)
+}
+
+func (f *fake) Fill(op Op, key, buf []byte) (int, bool, int, error) {
+	f.fills++
+	switch op {
+	case First:
+		f.pos, f.forward = 0, true
+	case Last:
+		f.pos, f.forward = len(f.keys)-1, false
+	case Seek:
+		f.pos, f.forward = f.find(key), true
+	case After:
+		f.pos, f.forward = f.find(key), true
+		if f.pos < len(f.keys) && bytes.Equal(f.keys[f.pos], key) {
+			f.pos++
+		}
+	case Before:
+		f.pos, f.forward = f.find(key)-1, false
+	}
+	used, n := 0, 0
+	for f.pos >= 0 && f.pos < len(f.keys) && n < f.limit {
+		if f.pos == f.failAt {
+			return used, true, 0, errors.New("broken")
+		}
+		k, v := f.keys[f.pos], f.values[f.pos]
+		size := headerSize + len(k) + len(v)
+		if used+size > len(buf) {
+			if used == 0 {
+				return 0, false, size, nil
+			}
+			return used, false, 0, nil
+		}
+		binary.NativeEndian.PutUint32(buf[used:], uint32(len(k)))
+		binary.NativeEndian.PutUint32(buf[used+4:], uint32(len(v)))
+		copy(buf[used+headerSize:], k)
+		copy(buf[used+headerSize+len(k):], v)
+		used += size
+		n++
+		if f.forward {
+			f.pos++
+		} else {
+			f.pos--
+		}
+	}
+	return used, f.pos < 0 || f.pos >= len(f.keys), 0, nil
+}
+
+// newFake returns n entries, every 17th larger than a buffer if big.
+func newFake(n int, big bool) *fake {
+	f := &fake{limit: 5, failAt: -1}
+	for i := range n {
+		f.keys = append(f.keys, fmt.Appendf(nil, "k%04d", i))
+		v := fmt.Appendf(nil, "v%d", i)
+		if big && i%17 == 0 {
+			v = bytes.Repeat(v, bufSize/len(v)+1) // larger than a buffer
+		}
+		f.values = append(f.values, v)
+	}
+	return f
+}
+
+func at(t *testing.T, it *Iter, f *fake, i int, what string) {
+	t.Helper()
+	if i < 0 || i >= len(f.keys) {
+		if it.Valid() {
+			t.Fatalf("%s: at %q, want exhausted", what, it.Key())
+		}
+		return
+	}
+	if !it.Valid() || !bytes.Equal(it.Key(), f.keys[i]) || !bytes.Equal(it.Value(), f.values[i]) {
+		t.Fatalf("%s: valid %v at %q, want %q", what, it.Valid(), it.Key(), f.keys[i])
+	}
+}
+
+// TestWalk compares random walks with the entries' positions.
+func TestWalk(t *testing.T) {
+	f := newFake(200, true)
+	var it Iter
+	it.Init(f)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 200 {
+		var i int
+		switch rng.IntN(3) {
+		case 0:
+			it.First()
+			i = 0
+		case 1:
+			it.Last()
+			i = len(f.keys) - 1
+		default:
+			i = rng.IntN(len(f.keys))
+			it.Seek(f.keys[i])
+		}
+		at(t, &it, f, i, "position")
+		for range rng.IntN(40) {
+			if rng.IntN(3) == 0 {
+				it.Prev()
+				i--
+			} else {
+				it.Next()
+				i++
+			}
+			at(t, &it, f, i, fmt.Sprintf("step to %d", i))
+			if i < 0 || i >= len(f.keys) {
+				break
+			}
+		}
+	}
+	it.Drop()
+}
+
+// TestExhausted checks that an iterator that ran out stays out and that
+// an empty Source yields nothing.
+func TestExhausted(t *testing.T) {
+	f := newFake(3, false)
+	var it Iter
+	it.Init(f)
+	it.Last()
+	if it.Next() || it.Valid() || it.Prev() || it.Key() != nil || it.Value() != nil {
+		t.Fatal("an exhausted iterator moved")
+	}
+	var none Iter
+	if none.First() || none.Last() || none.Seek([]byte("k")) || none.Err() != nil {
+		t.Fatal("an iterator without a Source found an entry")
+	}
+}
+
+// TestError checks that the entries read before an error come first and
+// the error after them, and that it sticks.
+func TestError(t *testing.T) {
+	f := newFake(20, true)
+	f.failAt = 7
+	var it Iter
+	it.Init(f)
+	n := 0
+	for ok := it.First(); ok; ok = it.Next() {
+		at(t, &it, f, n, "before the error")
+		n++
+	}
+	if n != 7 || it.Err() == nil {
+		t.Fatalf("read %d entries, error %v; want 7 and the error", n, it.Err())
+	}
+	if it.First() || it.Seek(f.keys[0]) {
+		t.Fatal("moved after an error")
+	}
+	it.Drop()
+	if it.Err() == nil {
+		t.Fatal("Drop forgot the error")
+	}
+}
+
+// TestNoAllocation checks that walking a fill allocates nothing.
+func TestNoAllocation(t *testing.T) {
+	f := newFake(1000, false)
+	f.limit = 1000
+	var it Iter
+	it.Init(f)
+	it.Seek(f.keys[1])
+	if n := testing.AllocsPerRun(100, func() {
+		it.Next()
+		_, _ = it.Key(), it.Value()
+	}); n != 0 {
+		t.Errorf("Next allocates %v times", n)
+	}
+}
+
+// fixed is a Source whose every fill is the same entries.
+type fixed []byte
+
+func (f fixed) Fill(_ Op, _, buf []byte) (int, bool, int, error) {
+	return copy(buf, f), false, 0, nil
+}
+
+// BenchmarkWalk measures moving through fills in Go, the cost the bulk
+// iterator adds per entry on top of the C side's copy: an op is one
+// entry, shaped like the time-series workload's (24-byte key, 10-byte
+// value).
+func BenchmarkWalk(b *testing.B) {
+	var entries []byte
+	for i := range 700 { // as many as a buffer holds
+		entries = binary.NativeEndian.AppendUint32(entries, 24)
+		entries = binary.NativeEndian.AppendUint32(entries, 10)
+		entries = fmt.Appendf(entries, "%024d%010d", i, i)
+	}
+	var it Iter
+	it.Init(fixed(entries))
+	it.First()
+	n := 0
+	for b.Loop() {
+		it.Next()
+		n += len(it.Key()) + len(it.Value())
+	}
+	if n == 0 {
+		b.Fatal("walked nothing")
+	}
+}

@@ -1,0 +1,107 @@
+package engine
+
+import "sync/atomic"
+
+// BoundsSetter is implemented by iterators that take new bounds without
+// being reopened, which saves creating an iterator per range when a query
+// reads many small ranges (one per series). SetBounds leaves the iterator
+// unpositioned; the caller may reuse the bounds' slices once it returns.
+// An iterator keeps its view across SetBounds, except that an iterator of
+// an engine (not of a Snapshot) whose backend cannot reuse it is reopened
+// and sees the engine as it is now: iterate a Snapshot when one view must
+// span the ranges. Every iterator of an engine from Open implements it.
+type BoundsSetter interface {
+	SetBounds(opts IterOptions) error
+}
+
+// SetBounds gives it new bounds and leaves it unpositioned. It reuses it
+// when it implements BoundsSetter, and otherwise closes it and returns a
+// new iterator from r, the engine or snapshot it came from. Use the
+// iterator it returns from then on and close it, even with an error, if
+// it is not nil.
+func SetBounds(r Reader, it Iterator, opts IterOptions) (Iterator, error) {
+	if b, ok := it.(BoundsSetter); ok {
+		return it, b.SetBounds(opts)
+	}
+	if err := it.Close(); err != nil {
+		return nil, err
+	}
+	return r.NewIterator(opts)
+}
+
+// iter is the Iterator of an engine from Open: it turns use after Close
+// into ErrClosed, uncounts itself once, and gives every backend SetBounds.
+type iter struct {
+	it     Iterator
+	src    Reader        // the backend's engine or snapshot that made it
+	open   *atomic.Int64 // the count it is in
+	closed bool
+}
+
+func (i *iter) First() bool          { return !i.closed && i.it.First() }
+func (i *iter) Last() bool           { return !i.closed && i.it.Last() }
+func (i *iter) Seek(key []byte) bool { return !i.closed && i.it.Seek(key) }
+func (i *iter) Next() bool           { return !i.closed && i.it.Next() }
+func (i *iter) Prev() bool           { return !i.closed && i.it.Prev() }
+func (i *iter) Valid() bool          { return !i.closed && i.it.Valid() }
+
+func (i *iter) Key() []byte {
+	if i.closed {
+		return nil
+	}
+	return i.it.Key()
+}
+
+func (i *iter) Value() []byte {
+	if i.closed {
+		return nil
+	}
+	return i.it.Value()
+}
+
+func (i *iter) Err() error {
+	if i.closed {
+		return ErrClosed
+	}
+	return i.it.Err()
+}
+
+func (i *iter) Close() error {
+	if i.closed {
+		return ErrClosed
+	}
+	i.closed = true
+	err := i.it.Close()
+	i.open.Add(-1)
+	return err
+}
+
+// SetBounds implements BoundsSetter with the backend's own, or by
+// reopening the backend iterator; the count is unchanged either way, as
+// the caller still holds one iterator.
+func (i *iter) SetBounds(opts IterOptions) error {
+	if i.closed {
+		return ErrClosed
+	}
+	it, err := SetBounds(i.src, i.it, opts)
+	if err != nil && it == nil {
+		it = failed{err}
+	}
+	i.it = it
+	return err
+}
+
+// failed stands in for a backend iterator that could not be reopened, so
+// that the iterator reports the error until it is closed.
+type failed struct{ err error }
+
+func (failed) First() bool      { return false }
+func (failed) Last() bool       { return false }
+func (failed) Seek([]byte) bool { return false }
+func (failed) Next() bool       { return false }
+func (failed) Prev() bool       { return false }
+func (failed) Valid() bool      { return false }
+func (failed) Key() []byte      { return nil }
+func (failed) Value() []byte    { return nil }
+func (f failed) Err() error     { return f.err }
+func (f failed) Close() error   { return f.err }

@@ -1,0 +1,17 @@
+package leveldb_test
+
+import (
+	"testing"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/cursor/cursortest"
+	_ "github.com/tsbench/storage/engine/leveldb"
+)
+
+func openLeveldb(dir string) (engine.Engine, error) { return engine.Open("leveldb", dir, nil) }
+
+// TestIteratorFills walks data spanning many iterator fills.
+func TestIteratorFills(t *testing.T) { cursortest.Run(t, openLeveldb) }
+
+// BenchmarkIterate measures one iterator step; allocs/op must be 0.
+func BenchmarkIterate(b *testing.B) { cursortest.Benchmark(b, openLeveldb) }

@@ -1,0 +1,4 @@
+package leveldb
+
+// LibraryFile exposes libraryFile to the external tests.
+var LibraryFile = libraryFile

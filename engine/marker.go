@@ -1,0 +1,79 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// markerFile records in every engine directory which engine wrote it, so
+// that opening it with another engine fails clearly instead of reading
+// garbage or creating a second store beside the first. An open engine
+// also holds a lock on it, so that a second open of the directory, in
+// this process or another, fails with ErrLocked whatever the backend's
+// own locking (LMDB's allows both).
+const markerFile = "ENGINE"
+
+// claim opens and locks dir's marker for engine name. It reports whether
+// the directory is fresh: no engine has opened it yet, so the marker is
+// empty until mark writes it. The caller releases the marker by closing
+// the file, after removing it if its open failed on a fresh directory.
+func claim(name, dir string) (f *os.File, fresh bool, err error) {
+	path := filepath.Join(dir, markerFile)
+	for {
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, false, fmt.Errorf("engine: open %s in %s: %w (choose a writable directory)", name, dir, err)
+		}
+		if err := lockFile(f); err != nil {
+			f.Close()
+			if errors.Is(err, ErrLocked) {
+				return nil, false, fmt.Errorf("%w: %s is open as %s elsewhere", ErrLocked, dir, name)
+			}
+			return nil, false, fmt.Errorf("engine: open %s in %s: lock %s: %w", name, dir, markerFile, err)
+		}
+		// A failed first open removes the marker it created; if it did so
+		// between our open and our lock, ours is no longer the marker.
+		fi, ferr := f.Stat()
+		pi, perr := os.Stat(path)
+		if (ferr == nil && perr == nil && !os.SameFile(fi, pi)) || errors.Is(perr, os.ErrNotExist) {
+			f.Close()
+			continue
+		}
+		b, err := io.ReadAll(f)
+		if err == nil {
+			err = errors.Join(ferr, perr)
+		}
+		if err != nil {
+			f.Close()
+			return nil, false, fmt.Errorf("engine: open %s in %s: %w", name, dir, err)
+		}
+		switch owner := strings.TrimSpace(string(b)); owner {
+		case "", name:
+			return f, owner == "", nil
+		default:
+			f.Close()
+			return nil, false, fmt.Errorf("%w: %s was written by %q, not %q; open it as %s or choose an empty directory", ErrWrongEngine, dir, owner, name, owner)
+		}
+	}
+}
+
+// mark writes name into the claimed marker of a fresh directory; it is
+// written only once the engine opened, so that a failed first open does
+// not claim the directory.
+func mark(f *os.File, name string) error {
+	_, err := f.WriteAt([]byte(name+"\n"), 0)
+	return err
+}
+
+// unclaim releases a marker after a failed open, removing it if the
+// directory was fresh.
+func unclaim(f *os.File, fresh bool) {
+	if fresh {
+		os.Remove(f.Name())
+	}
+	f.Close()
+}

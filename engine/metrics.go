@@ -1,0 +1,63 @@
+package engine
+
+// Metrics are what an engine reports about its own work, by name. An
+// engine reports the ones it knows, a subset of the names below, so that
+// a missing name means unknown rather than zero. Counters add up from the
+// engine's open; a benchmark takes the difference across a step. Times
+// are in nanoseconds.
+type Metrics map[string]int64
+
+// The metric names. Each is a counter unless it says gauge.
+const (
+	// MetricCompactBytes is the bytes compactions (and memtable flushes)
+	// wrote.
+	MetricCompactBytes = "compact_bytes"
+	// MetricCompactTime is the time compactions ran, summed over threads.
+	MetricCompactTime = "compact_ns"
+	// MetricStalls is how many times the engine stalled or slowed writes
+	// to let compactions catch up.
+	MetricStalls = "stalls"
+	// MetricStallTime is the time writes spent stalled.
+	MetricStallTime = "stall_ns"
+	// MetricCacheHits and MetricCacheMisses count block cache lookups.
+	MetricCacheHits   = "cache_hits"
+	MetricCacheMisses = "cache_misses"
+	// MetricMemtableBytes is a gauge: the bytes of writes held in memory,
+	// not yet in a table file.
+	MetricMemtableBytes = "memtable_bytes"
+)
+
+// MetricNames returns the metric names an engine may report, in a fixed
+// order for tables.
+func MetricNames() []string {
+	return []string{MetricCompactBytes, MetricCompactTime, MetricStalls, MetricStallTime,
+		MetricCacheHits, MetricCacheMisses, MetricMemtableBytes}
+}
+
+// MetricsReporter is implemented by engines that report Metrics.
+type MetricsReporter interface {
+	Metrics() (Metrics, error)
+}
+
+// ReadMetrics returns e's metrics if it reports any, and empty Metrics
+// (every one unknown) if not.
+func ReadMetrics(e Engine) (Metrics, error) {
+	if m, ok := e.(MetricsReporter); ok {
+		return m.Metrics()
+	}
+	return Metrics{}, nil
+}
+
+// Metrics implements MetricsReporter for every backend: the backend's
+// own, or none.
+func (h *handle) Metrics() (Metrics, error) {
+	if err := h.enter(); err != nil {
+		return nil, err
+	}
+	defer h.exit()
+	m, ok := h.be.(MetricsReporter)
+	if !ok {
+		return Metrics{}, nil
+	}
+	return m.Metrics()
+}

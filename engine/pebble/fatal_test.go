@@ -1,0 +1,64 @@
+package pebble
+
+import (
+	"errors"
+	"os"
+	"syscall"
+	"testing"
+
+	"github.com/tsbench/storage/engine"
+)
+
+// TestFatalStops checks that Pebble's fatal path, which would end the
+// process, becomes an error naming the full disk, and that the engine then
+// refuses every call without going into Pebble again.
+func TestFatalStops(t *testing.T) {
+	opts, err := (&engine.Options{}).WithDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(t.TempDir(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := &os.PathError{Op: "write", Path: "000002.log", Err: syscall.ENOSPC}
+	err = func() (err error) {
+		defer db.stop(&err)
+		quietLogger{}.Fatalf("pebble: fatal commit error: %v", full)
+		return nil
+	}()
+	if !errors.Is(err, engine.ErrNoSpace) || !errors.Is(err, engine.ErrBroken) {
+		t.Fatalf("fatal commit error on a full disk = %v, want engine.ErrNoSpace and engine.ErrBroken", err)
+	}
+	if err := db.Put([]byte("k"), []byte("v")); !errors.Is(err, engine.ErrBroken) {
+		t.Errorf("Put after a fatal error = %v, want engine.ErrBroken", err)
+	}
+	b := db.NewBatch()
+	b.Put([]byte("k"), []byte("v"))
+	if err := b.Commit(); !errors.Is(err, engine.ErrBroken) {
+		t.Errorf("Commit after a fatal error = %v, want engine.ErrBroken", err)
+	}
+	if _, err := db.Get([]byte("k")); !errors.Is(err, engine.ErrBroken) {
+		t.Errorf("Get after a fatal error = %v, want engine.ErrBroken", err)
+	}
+	if err := db.Close(); err != nil {
+		t.Errorf("Close after a fatal error = %v, want nil", err)
+	}
+}
+
+// TestOtherPanicsGoOn checks that a panic that is not Pebble's failure to
+// write is not swallowed.
+func TestOtherPanicsGoOn(t *testing.T) {
+	db := &DB{}
+	defer func() {
+		if r := recover(); r != "bug" {
+			t.Errorf("recovered %v, want the panic to go on", r)
+		}
+		if db.failed() != nil {
+			t.Error("an unrelated panic marked the engine broken")
+		}
+	}()
+	var err error
+	defer db.stop(&err)
+	panic("bug")
+}

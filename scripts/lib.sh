@@ -1,0 +1,71 @@
+# Shared by the install scripts (sourced, not run). Every C library the
+# engines link is installed under one prefix, with a pkg-config file, so
+# that cgo finds it by ordinary means: a module outside this repository
+# that imports engine/all builds with a plain `go build`.
+
+# PREFIX is where libraries, headers and .pc files go. /usr/local is on the
+# compiler's, linker's, loader's and pkg-config's default search paths.
+PREFIX=${PREFIX:-/usr/local}
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Downloads and build trees live in the git-ignored build/ folder.
+download="$root/build/download"
+script=$(basename "$0" .sh)
+
+die() {
+	echo "$script: $*" >&2
+	exit 1
+}
+
+need() {
+	command -v "$1" >/dev/null || die "$1 not found; $2"
+}
+
+# as_root runs a command as root where PREFIX is not writable by us.
+as_root() {
+	if [[ -w $PREFIX/lib && -w $PREFIX/include ]] || [[ $(id -u) -eq 0 ]]; then
+		"$@"
+	else
+		need sudo "run as root, or set PREFIX to a directory you can write"
+		sudo "$@"
+	fi
+}
+
+# check_sha256 FILE WANT fails unless FILE has sha256 WANT.
+check_sha256() {
+	local got
+	got=$(sha256sum "$1" | cut -d' ' -f1)
+	[[ $got == "$2" ]] || die "$1 has sha256 $got, want $2; delete it to fetch it again"
+}
+
+# lock NAME serialises concurrent runs of one script: a second caller
+# waits, then finds the work done.
+lock() {
+	mkdir -p "$download"
+	exec 9>"$root/build/.$1.lock"
+	flock 9
+}
+
+# up_to_date STAMPFILE STAMP reports whether an install recorded STAMP.
+up_to_date() {
+	[[ -f $1 && "$(cat "$1")" == "$2" ]]
+}
+
+# write_pc NAME VERSION DESCRIPTION LIBS [CFLAGS] installs NAME.pc under
+# PREFIX/lib/pkgconfig. LIBS are the linker flags after -L${libdir}.
+write_pc() {
+	local tmp
+	tmp=$(mktemp)
+	cat >"$tmp" <<PC
+prefix=$PREFIX
+libdir=\${prefix}/lib
+includedir=\${prefix}/include
+
+Name: $1
+Description: $3
+Version: $2
+Libs: -L\${libdir} $4
+Cflags: -I\${includedir} ${5:-}
+PC
+	as_root install -D -m 0644 "$tmp" "$PREFIX/lib/pkgconfig/$1.pc"
+	rm -f "$tmp"
+}

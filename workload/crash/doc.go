@@ -1,0 +1,25 @@
+// Package crash checks what an engine keeps when its process is killed:
+// the crash check of benchmark-storage -workload crash.
+//
+// A writer process commits numbered batches (Write) and reports each
+// acknowledgement, that is each Commit that returned, to the process that
+// started it, which kills it with SIGKILL at a seeded random moment
+// (Config.KillDelay). A fresh process then reopens the store, runs the
+// engine's own integrity check where it has one (engine.Check), and reads
+// every entry back (Verify). Tally adds the rounds up: every acknowledged
+// batch must be wholly present (else it is lost), and no batch may be
+// partly present (else it is torn). Batches are committed one after
+// another, so a batch below the highest one found counts as acknowledged
+// even when its acknowledgement was cut off by the kill.
+//
+// Batch b holds Config.Batch entries; entry i's key is b and i as
+// big-endian uint64 and uint32, and its value (Config.ValueSize bytes)
+// starts with the key and continues with bytes derived from the seed, so
+// that a value in the wrong place, or a stale one, is found.
+//
+// What a process kill cannot show: the operating system survives it, so
+// whatever the engine handed to the OS (written but not synced) is kept.
+// A machine crash or power loss also drops the page cache; only writes
+// the engine synced survive that, which this check does not exercise
+// (sync "none" promises nothing there, sync "batch" promises everything).
+package crash

@@ -1,0 +1,159 @@
+package crash
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tsbench/storage/workload/harness"
+)
+
+// Result is one engine's crash check.
+type Result struct {
+	harness.Header
+	// Error is why the check could not run to the end ("" if it did);
+	// what it found is in Crash either way.
+	Error  string `json:"error,omitempty"`
+	Config Config `json:"config"`
+	Crash  *Stats `json:"crash,omitempty"`
+}
+
+// Stats adds up the rounds of a check. Durations are in nanoseconds in
+// JSON.
+type Stats struct {
+	// Kills is how many times the writer was killed.
+	Kills int `json:"kills"`
+	// AcknowledgedBatches is how many commits returned, over all kills.
+	AcknowledgedBatches int64 `json:"acknowledged_batches"`
+	// LostBatches counts acknowledged batches not wholly present after a
+	// reopen (a batch below the highest one found counts as
+	// acknowledged). Each batch counts once.
+	LostBatches int64 `json:"lost_batches"`
+	// TornBatches counts batches found partly present, or with a wrong
+	// value, after a reopen. Each batch counts once.
+	TornBatches int64 `json:"torn_batches"`
+	// ReopenErrors counts reopens that failed: Open, the engine's
+	// integrity check, reading every entry, or Close.
+	ReopenErrors int `json:"reopen_errors"`
+	// RecoveryP50 and RecoveryMax are the median and the longest time
+	// Open took after a kill, over the reopens that succeeded.
+	RecoveryP50 time.Duration `json:"recovery_p50_ns"`
+	RecoveryMax time.Duration `json:"recovery_max_ns"`
+	// IntegrityCheck is true when the engine's own check (engine.Check)
+	// ran after every reopen, false when the engine has none.
+	IntegrityCheck bool `json:"integrity_check"`
+	// FirstProblem describes the first loss, tear or reopen error.
+	FirstProblem string `json:"first_problem,omitempty"`
+}
+
+// Failure says what the check found wrong, "" if nothing.
+func (s *Stats) Failure() string {
+	if s == nil || s.LostBatches+s.TornBatches+int64(s.ReopenErrors) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d lost, %d torn batches, %d reopen errors in %d kills; first: %s",
+		s.LostBatches, s.TornBatches, s.ReopenErrors, s.Kills, s.FirstProblem)
+}
+
+// Round is what one kill and reopen found.
+type Round struct {
+	// Acks is how many acknowledgements the writer sent before it died,
+	// and Acked one more than the highest batch they named (0 for none).
+	Acks  int64
+	Acked uint64
+	// Scan is what the reopened store held; nil when ReopenErr is set.
+	Scan *Scan
+	// Recovery is how long Open took.
+	Recovery time.Duration
+	// Checked says the engine's own integrity check ran and passed.
+	Checked bool
+	// ReopenErr is why the reopen failed.
+	ReopenErr error
+}
+
+// Tally adds rounds up into Stats.
+type Tally struct {
+	Stats
+	acked      uint64 // one more than the highest batch acknowledged so far
+	lost, torn map[uint64]bool
+	recoveries []time.Duration
+	checks     int
+}
+
+// Add counts one round.
+func (t *Tally) Add(r Round) {
+	if t.lost == nil {
+		t.lost, t.torn = map[uint64]bool{}, map[uint64]bool{}
+	}
+	t.Kills++
+	t.AcknowledgedBatches += r.Acks
+	t.acked = max(t.acked, r.Acked)
+	if r.ReopenErr != nil {
+		t.ReopenErrors++
+		t.problem(fmt.Sprintf("kill %d: reopen: %v", t.Kills, r.ReopenErr))
+		return
+	}
+	t.recoveries = append(t.recoveries, r.Recovery)
+	if r.Checked {
+		t.checks++
+	}
+	s := r.Scan
+	if s.Problem != "" {
+		t.problem(fmt.Sprintf("kill %d: %s", t.Kills, s.Problem))
+	}
+	bad := slices.Sorted(func(yield func(uint64) bool) {
+		for b := range s.Incomplete {
+			if !yield(b) {
+				return
+			}
+		}
+	})
+	for b := s.Top; b < t.acked; b++ {
+		bad = append(bad, b) // acknowledged, then missing from the end
+	}
+	for _, b := range bad {
+		n := s.Incomplete[b]
+		if n > 0 && !t.torn[b] {
+			t.torn[b] = true
+			t.TornBatches++
+			t.problem(fmt.Sprintf("kill %d: batch %d torn: %d of its entries intact", t.Kills, b, n))
+		}
+		if !t.lost[b] {
+			t.lost[b] = true
+			t.LostBatches++
+			t.problem(fmt.Sprintf("kill %d: acknowledged batch %d lost (highest acknowledged %d)", t.Kills, b, int64(max(t.acked, s.Top))-1))
+		}
+	}
+}
+
+// problem keeps the first problem found.
+func (t *Tally) problem(p string) {
+	if t.FirstProblem == "" {
+		t.FirstProblem = p
+	}
+}
+
+// Finish computes the recovery times and returns the stats.
+func (t *Tally) Finish() *Stats {
+	s := t.Stats
+	if n := len(t.recoveries); n > 0 {
+		r := slices.Sorted(slices.Values(t.recoveries))
+		s.RecoveryP50, s.RecoveryMax = r[(n-1)/2], r[n-1]
+	}
+	s.IntegrityCheck = t.checks > 0 && t.checks == len(t.recoveries)
+	return &s
+}
+
+// String is a one-line summary, for progress lines.
+func (r Round) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d acknowledged", r.Acks)
+	switch {
+	case r.ReopenErr != nil:
+		fmt.Fprintf(&b, ", reopen failed: %v", r.ReopenErr)
+	default:
+		fmt.Fprintf(&b, ", reopened in %v, %d batches found, %d incomplete", r.Recovery.Round(time.Microsecond), r.Scan.Top, len(r.Scan.Incomplete))
+	}
+	return b.String()
+}

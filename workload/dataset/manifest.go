@@ -1,0 +1,90 @@
+package dataset
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+)
+
+// format is the manifest's layout version; a dataset of another is not
+// reused.
+const format = 1
+
+// Manifest is every parameter that determines a dataset's contents, and
+// when it was written.
+type Manifest struct {
+	// Format is the manifest's layout version; Open fills it.
+	Format int `json:"format"`
+	// Engine is the registered engine name, and Version its library's
+	// version (engine.Version): another version may not read the files
+	// the same way.
+	Engine  string `json:"engine"`
+	Version string `json:"engine_version"`
+	// Points, Series, Batch and Seed are the written points' parameters,
+	// as the workloads' configs name them.
+	Points int64  `json:"points"`
+	Series int64  `json:"series"`
+	Batch  int64  `json:"batch"`
+	Seed   uint64 `json:"seed"`
+	// Options are the engine's options, every default filled in
+	// (engine.Effective).
+	Options map[string]any `json:"options"`
+	// Created is when Save finished; not a parameter.
+	Created time.Time `json:"created"`
+}
+
+// diff lists the parameters in which m and o differ, as "points 1M
+// (dataset: 2M)".
+func (m Manifest) diff(o Manifest) []string {
+	var out []string
+	add := func(name string, want, have any) {
+		if !reflect.DeepEqual(want, have) {
+			out = append(out, fmt.Sprintf("%s %v (dataset: %v)", name, want, have))
+		}
+	}
+	add("format", m.Format, o.Format)
+	add("engine", m.Engine, o.Engine)
+	add("engine version", m.Version, o.Version)
+	add("points", m.Points, o.Points)
+	add("series", m.Series, o.Series)
+	add("batch", m.Batch, o.Batch)
+	add("seed", m.Seed, o.Seed)
+	want, have := flat("", m.Options), flat("", o.Options)
+	for _, k := range slices.Sorted(maps.Keys(union(want, have))) {
+		add("option "+k, orNone(want, k), orNone(have, k))
+	}
+	return out
+}
+
+// flat is options as "table.key" -> its JSON text, so that options read
+// back from the manifest compare equal to those given (numbers decode as
+// float64).
+func flat(prefix string, m map[string]any) map[string]string {
+	out := map[string]string{}
+	for k, v := range m {
+		if sub, ok := v.(map[string]any); ok {
+			maps.Copy(out, flat(prefix+k+".", sub))
+			continue
+		}
+		b, _ := json.Marshal(v)
+		out[prefix+k] = string(b)
+	}
+	return out
+}
+
+func union(a, b map[string]string) map[string]string {
+	out := maps.Clone(a)
+	maps.Copy(out, b)
+	return out
+}
+
+func orNone(m map[string]string, k string) string {
+	if v, ok := m[k]; ok {
+		return strings.Trim(v, `"`)
+	}
+	return "none"
+}

@@ -1,0 +1,33 @@
+package harness
+
+import (
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	_ "github.com/tsbench/storage/engine/pebble" // a registered engine to report
+)
+
+func TestCollectEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	e := CollectEnvironment(filepath.Join(dir, "not", "created", "yet"))
+	if e.Cores != runtime.NumCPU() || e.GoVersion != runtime.Version() || e.OS != runtime.GOOS {
+		t.Errorf("runtime facts: %+v", e)
+	}
+	if e.Filesystem == "" || e.Filesystem != filesystem(dir) {
+		t.Errorf("file system of a path still to be created: %q, of its parent %q", e.Filesystem, filesystem(dir))
+	}
+	if runtime.GOOS == "linux" && (e.Kernel == "" || e.MemoryBytes <= 0 || e.CPUModel == "") {
+		t.Errorf("Linux facts missing: kernel %q, memory %d, CPU %q", e.Kernel, e.MemoryBytes, e.CPUModel)
+	}
+	if !filepath.IsAbs(e.DataPath) || len(e.CommandLine) == 0 || e.Start.IsZero() {
+		t.Errorf("run facts: %+v", e)
+	}
+	if _, ok := e.EngineVersions["pebble"]; !ok {
+		t.Errorf("registered engine pebble has no version entry: %v", e.EngineVersions)
+	}
+	if b := e.EngineBuilds["pebble"]; !strings.HasPrefix(b, "Go module v") {
+		t.Errorf("pebble's build is %q, want Go module vX.Y.Z", b)
+	}
+}

@@ -1,0 +1,157 @@
+package harness
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/measure"
+)
+
+// Cost is what a timed part of a workload cost the whole process, every
+// thread (the engines' background threads included), and the processes
+// the engine works in, if it has any (engine.Processes: the members of a
+// local etcd cluster). Durations are in nanoseconds in JSON.
+type Cost struct {
+	// Wall is the part's elapsed time.
+	Wall time.Duration `json:"wall_ns"`
+	// CPUUser and CPUSys are the CPU time of every thread of the process
+	// over the part (getrusage RUSAGE_SELF), plus that of the engine's
+	// processes (/proc/<pid>/stat, exact to 10 ms each).
+	CPUUser time.Duration `json:"cpu_user_ns"`
+	CPUSys  time.Duration `json:"cpu_sys_ns"`
+	// IO is the storage traffic the OS charged to the process over the
+	// part, plus the engine's processes'; nil if /proc/self/io is
+	// unavailable.
+	IO *measure.IO `json:"io,omitempty"`
+	// PeakRSS is the process's peak resident memory in bytes during the
+	// part; 0 if unavailable. The engine's processes are not included.
+	PeakRSS int64 `json:"peak_rss_bytes"`
+	// Processes is what the span measured of the engine's processes; nil
+	// for an engine that works in this process.
+	Processes *EngineProcesses `json:"processes,omitempty"`
+}
+
+// EngineProcesses is what a span measured of the processes an engine
+// works in (engine.Processes), beside the figures their CPU time and I/O
+// were added to.
+type EngineProcesses struct {
+	// Count is how many the CPU time and I/O include: those that ran from
+	// the span's start to its end.
+	Count int `json:"count"`
+	// CPUUser and CPUSys are their part of the Cost's CPU time.
+	CPUUser time.Duration `json:"cpu_user_ns"`
+	CPUSys  time.Duration `json:"cpu_sys_ns"`
+	// PeakRSS is the sum of each one's peak resident memory during the
+	// span: at least the peak of their total, which the kernel does not
+	// record.
+	PeakRSS int64 `json:"peak_rss_bytes"`
+}
+
+// Span measures one timed part: StartSpan before it, End after it. The
+// workloads share it so that every part's CPU, I/O and memory are
+// measured over the same kind of span.
+type Span struct {
+	before  measure.Sample
+	peakErr error
+	pids    []int
+	procs   map[int]measure.Proc
+	procErr error
+}
+
+// StartSpan restarts the peak RSS count and samples the process's
+// counters, and those of pids, the processes the engine works in
+// (engine.Processes), if any. It fails only if getrusage does; a figure
+// that cannot be read is reported by End.
+func StartSpan(pids ...int) (*Span, error) {
+	s := &Span{peakErr: measure.ResetPeakRSS(), pids: pids}
+	for _, pid := range pids {
+		if err := measure.ResetPeakRSSOf(pid); err != nil && s.peakErr == nil {
+			s.peakErr = err
+		}
+	}
+	s.procs, s.procErr = measure.ReadProcs(pids)
+	var err error
+	s.before, err = measure.Take()
+	return s, err
+}
+
+// EnginePIDs returns the processes db works in (engine.Processes), nil
+// for an engine that works in this process: StartSpan's pids.
+func EnginePIDs(db engine.Engine) []int {
+	if p, ok := engine.BackendAs[engine.Processes](db); ok {
+		return p.PIDs()
+	}
+	return nil
+}
+
+// Start is when the span started.
+func (s *Span) Start() time.Time { return s.before.Time }
+
+// Elapsed is the time since the span started.
+func (s *Span) Elapsed() time.Duration { return time.Since(s.before.Time) }
+
+// End measures the span from its start to now. warn is told of each
+// figure that is missing or less precise than documented, with a kind
+// ("rss", "io", "processes") so that a caller can report each once.
+func (s *Span) End(warn func(kind string, err error)) Cost {
+	var c Cost
+	if s.peakErr != nil {
+		warn("rss", s.peakErr)
+	}
+	after, err := measure.Take()
+	if err != nil {
+		c.Wall = s.Elapsed()
+		warn("cpu", err)
+		return c
+	}
+	d := after.Sub(s.before)
+	c.Wall, c.CPUUser, c.CPUSys = d.Wall, d.User, d.Sys
+	if d.IOErr == nil {
+		c.IO = &d.IO
+	} else {
+		warn("io", d.IOErr)
+	}
+	if rss, err := measure.PeakRSS(); err == nil {
+		c.PeakRSS = rss
+	} else {
+		warn("rss", err)
+	}
+	if len(s.pids) > 0 {
+		s.addProcesses(&c, warn)
+	}
+	return c
+}
+
+// addProcesses adds the engine's processes' CPU time and I/O to c and
+// sums their peak memory. A process that exited or started during the
+// span (a member killed and restarted) is left out, since only part of
+// its work is known, and warn says so.
+func (s *Span) addProcesses(c *Cost, warn func(kind string, err error)) {
+	after, err := measure.ReadProcs(s.pids)
+	if err = errors.Join(s.procErr, err); err != nil {
+		warn("processes", fmt.Errorf("the engine's processes that exited are not counted: %w", err))
+	}
+	sum, n := measure.SumProcs(s.procs, after)
+	c.Processes = &EngineProcesses{Count: n, CPUUser: sum.User, CPUSys: sum.Sys}
+	c.CPUUser += sum.User
+	c.CPUSys += sum.Sys
+	if c.IO != nil {
+		io := *c.IO
+		io.ReadBytes += sum.IO.ReadBytes
+		io.WriteBytes += sum.IO.WriteBytes
+		io.CancelledWriteBytes += sum.IO.CancelledWriteBytes
+		c.IO = &io
+	}
+	for pid := range after {
+		if _, ok := s.procs[pid]; !ok {
+			continue
+		}
+		if rss, err := measure.PeakRSSOf(pid); err == nil {
+			c.Processes.PeakRSS += rss
+		} else {
+			warn("rss", err)
+		}
+	}
+}

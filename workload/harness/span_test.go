@@ -1,0 +1,50 @@
+package harness
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestSpan checks that a span charges the CPU, the writes and the memory
+// of what ran inside it.
+func TestSpan(t *testing.T) {
+	s, err := StartSpan()
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 32<<20)
+	for i := range buf {
+		buf[i] = byte(i)
+	}
+	path := filepath.Join(t.TempDir(), "f")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write(buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for deadline := time.Now().Add(50 * time.Millisecond); time.Now().Before(deadline); {
+	}
+	var warned []string
+	c := s.End(func(kind string, err error) { warned = append(warned, kind+": "+err.Error()) })
+	if c.Wall < 50*time.Millisecond || c.CPUUser+c.CPUSys < 20*time.Millisecond {
+		t.Errorf("wall %v, CPU %v after 50ms of spinning", c.Wall, c.CPUUser+c.CPUSys)
+	}
+	if len(warned) > 0 {
+		t.Logf("figures missing here: %v", warned)
+		return
+	}
+	if c.PeakRSS < int64(len(buf)) {
+		t.Errorf("peak RSS %d below the %d bytes touched", c.PeakRSS, len(buf))
+	}
+	if c.IO == nil || c.IO.WriteBytes < int64(len(buf)) {
+		t.Errorf("I/O %+v: the %d bytes written and synced are not counted", c.IO, len(buf))
+	}
+}

@@ -1,0 +1,124 @@
+package mixed
+
+import (
+	"fmt"
+
+	"github.com/tsbench/storage/internal/scanbuf"
+	"github.com/tsbench/storage/workload"
+)
+
+// checker verifies one read of one series: it expects the series' points
+// k = next, next+1, ... in order, every one below acked, and counts in v
+// what differs. Point k of series s is the time-series workload's point
+// k*Series+s, so every value follows from the seed.
+type checker struct {
+	gen    workload.Generator
+	v      *Verification
+	series int64
+	next   int64 // the next point expected
+	acked  int64 // points below it must be read
+	// strict makes points at or past acked wrong: nothing was written
+	// after the acknowledgements (the final check).
+	strict bool
+	// last checks the one point a reverse seek returns: older than the
+	// latest acknowledged means the newer are missing.
+	last bool
+}
+
+func (c *checker) check(key, val []byte) {
+	c.v.Read++
+	series, ts, seq, err := workload.ParseKey(key)
+	if err != nil {
+		c.wrong("series %d: %v", c.series, err)
+		return
+	}
+	if series != uint64(c.series) {
+		c.wrong("series %d: read a key of series %d", c.series, series)
+		return
+	}
+	i := int64(seq - 1)
+	if seq == 0 || i%c.gen.Series != c.series || ts != c.gen.Timestamp(i) {
+		c.wrong("series %d: key (timestamp %d, seq %d) is not a point of the series", c.series, ts, seq)
+		return
+	}
+	k := i / c.gen.Series
+	switch {
+	case c.strict && k >= c.acked:
+		c.wrong("series %d: point %d (seq %d) was never acknowledged", c.series, k, seq)
+		return
+	case c.last:
+		if k+1 < c.acked {
+			c.v.Missing += c.acked - 1 - k
+			c.problem("series %d: latest point is %d, but %d were acknowledged", c.series, k, c.acked)
+		}
+	case k < c.next:
+		c.wrong("series %d: point %d (seq %d) read twice or out of order", c.series, k, seq)
+		return
+	case k > c.next && c.next < c.acked:
+		missed := min(k, c.acked) - c.next
+		c.v.Missing += missed
+		c.problem("series %d: %d acknowledged points missing before point %d", c.series, missed, k)
+	}
+	c.next = k + 1
+	got, err := workload.ParseValue(val)
+	if want := c.gen.Value(seq); err != nil || got != want {
+		c.v.WrongValues++
+		if err != nil {
+			c.problem("series %d: point %d: %v", c.series, k, err)
+		} else {
+			c.problem("series %d: point %d has value %d, want %d", c.series, k, got, want)
+		}
+	}
+}
+
+// finish counts the acknowledged points after the last one read as
+// missing.
+func (c *checker) finish() {
+	if c.last {
+		if c.v.Read == 0 && c.acked > 0 {
+			c.v.Missing++
+			c.problem("series %d: no latest point, but %d were acknowledged", c.series, c.acked)
+		}
+		return
+	}
+	if c.next < c.acked {
+		c.v.Missing += c.acked - c.next
+		c.problem("series %d: %d acknowledged points missing from point %d on", c.series, c.acked-c.next, c.next)
+	}
+}
+
+func (c *checker) wrong(format string, args ...any) {
+	c.v.WrongValues++
+	c.problem(format, args...)
+}
+
+// problem records the first problem; only that one is formatted.
+func (c *checker) problem(format string, args ...any) {
+	if c.v.First == "" {
+		c.v.First = fmt.Sprintf(format, args...)
+	}
+}
+
+// checkChunk checks every entry of ch with c and empties ch.
+func checkChunk(ch *scanbuf.Chunk, c *checker) {
+	for j := range ch.Len() {
+		c.check(ch.Entry(j))
+	}
+	ch.Reset()
+}
+
+// firstAt is the first point of series s whose timestamp is at or after
+// ts.
+func firstAt(g workload.Generator, s int64, ts uint64) int64 {
+	if ts <= workload.Epoch {
+		return 0
+	}
+	x := int64((ts - workload.Epoch + workload.Interval - 1) / workload.Interval) // first index at or after ts
+	if x <= s {
+		return 0
+	}
+	return (x - s + g.Series - 1) / g.Series
+}
+
+// timestamp is the timestamp of point k of series s.
+func timestamp(g workload.Generator, s, k int64) uint64 { return g.Timestamp(k*g.Series + s) }

@@ -1,0 +1,123 @@
+package mixed
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/harness"
+)
+
+// Defaults of the Config fields that have one.
+const (
+	DefaultWindow      = time.Minute
+	DefaultMultiSeries = 10
+)
+
+// Config is one mixed run. Zero fields take the defaults WithDefaults
+// fills in; Validate rejects what cannot run.
+type Config struct {
+	// Duration is how long writers and readers run, after the preload.
+	// Required.
+	Duration time.Duration `json:"duration_ns"`
+	// Writers is how many goroutines write; each owns an equal share of
+	// the series. Writers or Readers must be positive. Default 0.
+	Writers int `json:"writers"`
+	// Readers is how many goroutines query. Default 0.
+	Readers int `json:"readers"`
+	// Series is how many series there are. Required.
+	Series int64 `json:"series"`
+	// Batch is how many points a writer commits at once. Required.
+	Batch int64 `json:"batch"`
+	// Points is the preload: points written, as the time-series
+	// workload's write step writes them, before the clock starts.
+	// Default 0, none.
+	Points int64 `json:"points"`
+	// Rate caps the points written per second, over all writers; each
+	// writer paces itself to its share. Default 0, no cap.
+	Rate float64 `json:"rate,omitempty"`
+	// Mix weighs the query kinds readers draw from. Default DefaultMix.
+	Mix Mix `json:"mix"`
+	// Window is how much of a series' recent data (in data time, where
+	// points follow each other by workload.Interval) a recent or multi
+	// query reads. Default DefaultWindow.
+	Window time.Duration `json:"window_ns"`
+	// Skew picks series for queries: 0 uniformly, or a zipfian exponent
+	// in (0, 1) under which series 0 is the most read (YCSB uses 0.99).
+	// Default 0.
+	Skew float64 `json:"skew"`
+	// MultiSeries is K, how many series a multi query reads under one
+	// snapshot. Default DefaultMultiSeries.
+	MultiSeries int `json:"multi_series"`
+	// Seed determines every value, as in the time-series workload, and
+	// the readers' choices.
+	Seed uint64 `json:"seed"`
+	// Preloaded says the store already holds the preload's Points, from
+	// a dataset an earlier run wrote: Run does not write them. Default
+	// false.
+	Preloaded bool `json:"-"`
+	// AfterPreload, if not nil, is called once the preload is written and
+	// before the clock starts: where a caller saves the dataset. Default
+	// nil.
+	AfterPreload func() error `json:"-"`
+	// Progress is told how the preload and the run advance; nil is
+	// silent.
+	Progress harness.Progress `json:"-"`
+	// Log receives warnings; nil discards them.
+	Log io.Writer `json:"-"`
+}
+
+// WithDefaults returns c with every zero field that has a default set to
+// it.
+func (c Config) WithDefaults() Config {
+	if c.Mix == (Mix{}) {
+		c.Mix = DefaultMix
+	}
+	if c.Window == 0 {
+		c.Window = DefaultWindow
+	}
+	if c.MultiSeries == 0 {
+		c.MultiSeries = DefaultMultiSeries
+	}
+	return c
+}
+
+// Validate reports the first setting Run cannot use, as an error
+// wrapping ErrInvalidConfig that says how to fix it. It checks c as
+// given; Run fills the defaults in first.
+func (c Config) Validate() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", ErrInvalidConfig, fmt.Sprintf(format, args...))
+	}
+	span := time.Duration(c.Points) * time.Duration(workload.Interval)
+	switch {
+	case c.Duration <= 0:
+		return bad("duration is %v; use a positive duration such as -duration 30s", c.Duration)
+	case c.Writers < 0 || c.Readers < 0:
+		return bad("%d writers and %d readers; use counts of 0 or more", c.Writers, c.Readers)
+	case c.Writers == 0 && c.Readers == 0:
+		return bad("no writers and no readers; use -writers 1 or more, -readers 1 or more, or both")
+	case c.Series <= 0:
+		return bad("series is %d; use a positive number such as -series 1000", c.Series)
+	case int64(c.Writers) > c.Series:
+		return bad("%d writers for %d series: each writer owns a share of the series; lower -writers or raise -series", c.Writers, c.Series)
+	case c.Batch <= 0:
+		return bad("batch is %d; use a positive number such as -batch 1000", c.Batch)
+	case c.Points < 0 || c.Points > workload.MaxPoints:
+		return bad("points is %d; preload between 0 and %d points", c.Points, int64(workload.MaxPoints))
+	case c.Points > 0 && c.Series > c.Points:
+		return bad("series (%d) exceeds the preloaded points (%d): every series needs a point; lower -series or raise -points", c.Series, c.Points)
+	case c.Rate < 0:
+		return bad("rate is %g; use a positive number of points per second, or none for no cap", c.Rate)
+	case c.Window < 0:
+		return bad("window is %v; use a positive duration such as -window 1m", c.Window)
+	case c.Points > 0 && c.Window > span && (c.Mix.Recent > 0 || c.Mix.Multi > 0):
+		return bad("window %v is longer than the preloaded data (%d points, %v of data time); use a shorter -window or more -points", c.Window, c.Points, span)
+	case c.Skew < 0 || c.Skew >= 1:
+		return bad("skew is %g; use 0 for uniform, or a zipfian exponent below 1 such as -skew 0.99", c.Skew)
+	case c.MultiSeries < 0 || int64(c.MultiSeries) > c.Series:
+		return bad("a multi query over %d of %d series; use between 1 and -series", c.MultiSeries, c.Series)
+	}
+	return c.Mix.validate(c.Readers)
+}

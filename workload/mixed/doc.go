@@ -1,0 +1,87 @@
+// Package mixed is the time-series workload of a TSDB at work: writers
+// ingest points while readers query them, for a fixed duration, on any
+// engine.Engine, every read checked.
+//
+//	res, err := mixed.Run(db, dir, mixed.Config{Duration: 30 * time.Second, Writers: 2, Readers: 2,
+//		Series: 2000, Batch: 1000, Points: 1e6, Seed: 1})
+//	fmt.Print(mixed.Report{Env: harness.CollectEnvironment(dir), Results: []*mixed.Result{res}})
+//
+// # Data
+//
+// The points are the time-series workload's (see package workload): key
+// (series, timestamp, sequence), a protobuf value derived from the seed.
+// Point k of series s is that workload's point k*Series+s, so the
+// preload (Points, written before the clock starts, as its write step
+// writes them) and a dataset of package dataset are the same data.
+//
+// # Writers and readers
+//
+// Writer w of W owns the series [w*Series/W, (w+1)*Series/W) and appends
+// to them round-robin, each series' next point later in time, in batches
+// of Batch points, one Commit each; with Rate it paces itself to its
+// share of Rate points per second. Once a commit returns, the writer
+// acknowledges its points.
+//
+// Readers draw each query's kind by the Mix weights and its series
+// uniformly or, with Skew, zipfian (series 0 the most read):
+//
+//	last    the latest point of a series: Last on an iterator bounded to it (a reverse seek)
+//	recent  the last Window of a series, from its latest acknowledged point
+//	range   a random time range of a series, between two acknowledged points
+//	scan    a whole series
+//	multi   the last Window of MultiSeries series, under one snapshot (engine.NewSnapshot),
+//	        one iterator moved between them by engine.SetBounds
+//
+// Each query but multi makes a fresh iterator, as a reused one would keep
+// an old view. Its latency covers making the iterator (or snapshot),
+// positioning, reading and copying each entry out, and closing; checking
+// the copies is done with the clock stopped.
+//
+// # Verification
+//
+// A query reads the series' acknowledged count before it starts. Every
+// entry it returns must be a point of the series, in order, once, with
+// its generated value (else wrong_values), and every acknowledged point
+// in its range must be among them (else missing); points written since
+// may appear too. When the duration is over, writers and readers stop
+// and a final check reads every series whole, expecting exactly the
+// acknowledged points. A verification failure is recorded and the run
+// reports it; an engine error stops the run.
+//
+// # What is measured
+//
+// Per operation kind (write, then each query kind): count (points for
+// writes, queries for the others), ops/s over the run's elapsed time,
+// points read, HDR latency percentiles (per batch for writes), the
+// verification counts, and the count in each second of the run. For the
+// run: its elapsed time and Cost (CPU of every thread, OS I/O, peak
+// RSS), and the directory's size at the end; for the preload, its time,
+// rate and cost as the time-series write step measures them. The
+// harness's own memory does not grow with the duration: latencies go to
+// fixed-size histograms, reads to a reused buffer of 1024 entries, and
+// per-second counts are a few numbers per second.
+//
+// # Output
+//
+// Report renders results side by side: String (a terminal), Markdown,
+// HTML (with charts of throughput over time and of latency), WriteCSV
+// (long form, one figure a row) and WriteJSON:
+//
+//	{
+//	  "run_id", "environment": {...as package workload's...},
+//	  "results": [{
+//	    "engine", "repeat", "version", "options", "error",
+//	    "config": {duration_ns, writers, readers, series, batch, points, rate, mix{last, recent, range, scan, multi},
+//	               window_ns, skew, multi_series, seed},
+//	    "dataset": {path, created, method, clone_ns} (when the preload came from a dataset),
+//	    "preload": {points, time_ns, points_per_sec, wall_ns, cpu_user_ns, cpu_sys_ns, io, peak_rss_bytes, latency},
+//	    "elapsed_ns", "cost": {wall_ns, cpu_user_ns, cpu_sys_ns, io, peak_rss_bytes},
+//	    "disk": {used_bytes, actual_bytes, apparent_bytes, files},
+//	    "operations": [{kind, count, ops_per_sec, points,
+//	                    latency: {count, p50_ns, p99_ns, p999_ns, max_ns}, latency_of,
+//	                    verify: {read, missing, wrong_values, first_problem} (queries),
+//	                    per_second: [count in second 1, 2, ...]}],
+//	    "final_check": {read, missing, wrong_values, first_problem}
+//	  }]
+//	}
+package mixed

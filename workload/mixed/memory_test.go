@@ -1,0 +1,52 @@
+package mixed
+
+import (
+	"flag"
+	"runtime"
+	"testing"
+	"time"
+)
+
+var (
+	shortRun = flag.Duration("mixed.short", 3*time.Second, "the short run of BenchmarkMemoryFlat")
+	longRun  = flag.Duration("mixed.long", 30*time.Second, "the long run of BenchmarkMemoryFlat")
+)
+
+// BenchmarkMemoryFlat shows that the harness's memory does not grow with
+// the duration: it runs the workload for -mixed.short and -mixed.long
+// (3s and 30s by default; 1m and 10m to reproduce the figure) on
+// an engine that stores nothing, and fails if the long run's peak RSS or
+// live heap is more than 1.2 times the short run's. It reports both
+// peaks and their ratio.
+//
+//	go test -run '^$' -bench MemoryFlat -benchtime 1x ./workload/mixed/
+func BenchmarkMemoryFlat(b *testing.B) {
+	cfg := Config{Writers: 2, Readers: 2, Series: 2000, Batch: 1000, Points: 1e6, Seed: 1}
+	run := func(d time.Duration) (rss int64, heap uint64) {
+		c := cfg
+		c.Duration = d
+		res, err := Run(newSynthetic(c), b.TempDir(), c)
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return res.Cost.PeakRSS, m.HeapAlloc
+	}
+	for b.Loop() {
+		rssShort, heapShort := run(*shortRun)
+		rssLong, heapLong := run(*longRun)
+		b.ReportMetric(float64(rssShort), "short-peak-rss-B")
+		b.ReportMetric(float64(rssLong), "long-peak-rss-B")
+		b.ReportMetric(float64(rssLong)/float64(rssShort), "rss-ratio")
+		b.ReportMetric(float64(heapLong)/float64(heapShort), "heap-ratio")
+		if rssShort == 0 {
+			b.Skip("no peak RSS on this system")
+		}
+		if float64(rssLong) > 1.2*float64(rssShort) || float64(heapLong) > 1.2*float64(heapShort) {
+			b.Errorf("peak RSS %d after %v, %d after %v; live heap %d and %d: memory grows with time",
+				rssShort, *shortRun, rssLong, *longRun, heapShort, heapLong)
+		}
+	}
+}

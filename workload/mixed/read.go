@@ -1,0 +1,195 @@
+package mixed
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/scanbuf"
+	"github.com/tsbench/storage/workload"
+)
+
+// chunkPoints is how many entries a read copies out before pausing its
+// timer to check them, as in the time-series workload: the buffer stays
+// small however long a series grows.
+const chunkPoints = 1024
+
+// reader runs queries drawn from the mix until the run stops.
+type reader struct {
+	r      *runner
+	w      *worker
+	rng    *rand.Rand
+	chunk  scanbuf.Chunk
+	lo, hi []byte  // bounds, reused
+	multi  []int64 // a multi query's series
+	acked  []int64 // and their acknowledged counts
+}
+
+func (r *runner) reader(w *worker, id int) error {
+	rd := &reader{
+		r:     r,
+		w:     w,
+		rng:   rand.New(rand.NewPCG(r.cfg.Seed, uint64(id)+1)),
+		lo:    make([]byte, workload.KeySize),
+		hi:    make([]byte, workload.KeySize),
+		multi: make([]int64, r.cfg.MultiSeries),
+		acked: make([]int64, r.cfg.MultiSeries),
+	}
+	for !r.stopping() {
+		kind := r.picker.pick(rd.rng.Uint64())
+		var err error
+		if QueryKinds[kind] == KindMulti {
+			err = rd.multiQuery(kind)
+		} else {
+			err = rd.seriesQuery(kind, r.chooser.next(rd.rng))
+		}
+		if err != nil {
+			return fmt.Errorf("%s query: %w", QueryKinds[kind], err)
+		}
+	}
+	return nil
+}
+
+// seriesQuery runs one query of a single series: last, recent, range or
+// scan. It reads what writers had acknowledged before it starts, so that
+// those points, and any written since, are what it may see.
+func (rd *reader) seriesQuery(kind int, s int64) error {
+	g, n := rd.r.gen, rd.r.ack[s].Load()
+	c := checker{gen: g, v: &rd.w.verify[kind+1], series: s, acked: n}
+	from, to := uint64(0), uint64(0) // timestamps; to == 0: to the series' end
+	switch QueryKinds[kind] {
+	case KindLast:
+		c.last = true
+	case KindRecent:
+		if n > 0 {
+			end := timestamp(g, s, n-1)
+			from = max(end, workload.Epoch+uint64(rd.r.cfg.Window)) - uint64(rd.r.cfg.Window)
+			c.next = firstAt(g, s, from)
+		}
+	case KindRange:
+		if n > 0 {
+			a, b := rd.rng.Int64N(n), rd.rng.Int64N(n)
+			a, b = min(a, b), max(a, b)
+			from, to = timestamp(g, s, a), timestamp(g, s, b)+1
+			c.next, c.acked = a, b+1
+		}
+	}
+	workload.PutKey(rd.lo, uint64(s), from, 0)
+	if to == 0 {
+		workload.PutKey(rd.hi, uint64(s)+1, 0, 0)
+	} else {
+		workload.PutKey(rd.hi, uint64(s), to, 0)
+	}
+	before := c.v.Read
+	t0 := time.Now()
+	it, err := rd.r.db.NewIterator(engine.IterOptions{LowerBound: rd.lo, UpperBound: rd.hi})
+	if err != nil {
+		return err
+	}
+	var spent time.Duration
+	if c.last {
+		if it.Last() {
+			rd.chunk.Add(it.Key(), it.Value())
+		}
+	} else {
+		spent, t0 = rd.drain(it, it.First(), &c, t0)
+	}
+	err = it.Err()
+	if cerr := it.Close(); err == nil {
+		err = cerr
+	}
+	d := spent + time.Since(t0)
+	checkChunk(&rd.chunk, &c)
+	c.finish()
+	rd.record(kind, d, c.v.Read-before)
+	return err
+}
+
+// multiQuery reads the last Window of MultiSeries series under one
+// snapshot, with one iterator moved from series to series by SetBounds:
+// one view of several series, as a dashboard panel needs.
+func (rd *reader) multiQuery(kind int) error {
+	g, cfg := rd.r.gen, rd.r.cfg
+	var end uint64 // the window ends after the latest acknowledged point
+	for j := range rd.multi {
+		s := rd.r.chooser.next(rd.rng)
+		rd.multi[j], rd.acked[j] = s, rd.r.ack[s].Load()
+		if n := rd.acked[j]; n > 0 {
+			end = max(end, timestamp(g, s, n-1)+1)
+		}
+	}
+	from := uint64(0)
+	if end > 0 {
+		from = max(end, workload.Epoch+uint64(cfg.Window)) - uint64(cfg.Window)
+	} else {
+		end = workload.Epoch
+	}
+	v := &rd.w.verify[kind+1]
+	t0 := time.Now()
+	snap, err := engine.NewSnapshot(rd.r.db)
+	if err != nil {
+		return err
+	}
+	var it engine.Iterator
+	var spent time.Duration
+	var read int64
+	for j, s := range rd.multi {
+		workload.PutKey(rd.lo, uint64(s), from, 0)
+		workload.PutKey(rd.hi, uint64(s), end, 0)
+		bounds := engine.IterOptions{LowerBound: rd.lo, UpperBound: rd.hi}
+		if it == nil {
+			it, err = snap.NewIterator(bounds)
+		} else {
+			it, err = engine.SetBounds(snap, it, bounds)
+		}
+		if err != nil {
+			break
+		}
+		c := checker{gen: g, v: v, series: s, next: firstAt(g, s, from), acked: min(rd.acked[j], firstAt(g, s, end))}
+		before := v.Read
+		var d time.Duration
+		d, t0 = rd.drain(it, it.First(), &c, t0)
+		spent += d + time.Since(t0)
+		checkChunk(&rd.chunk, &c) // untimed
+		c.finish()
+		read += v.Read - before
+		t0 = time.Now()
+		if err = it.Err(); err != nil {
+			break
+		}
+	}
+	if it != nil {
+		if cerr := it.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if cerr := snap.Close(); err == nil {
+		err = cerr
+	}
+	rd.record(kind, spent+time.Since(t0), read)
+	return err
+}
+
+// drain reads it from its position on into the chunk, checking each full
+// chunk with the timer paused. It returns the time spent so far and the
+// restarted timer.
+func (rd *reader) drain(it engine.Iterator, ok bool, c *checker, t0 time.Time) (time.Duration, time.Time) {
+	var spent time.Duration
+	for ; ok; ok = it.Next() {
+		rd.chunk.Add(it.Key(), it.Value())
+		if rd.chunk.Len() == chunkPoints {
+			spent += time.Since(t0)
+			checkChunk(&rd.chunk, c)
+			t0 = time.Now()
+		}
+	}
+	return spent, t0
+}
+
+// record counts one query of kind that took d and read points.
+func (rd *reader) record(kind int, d time.Duration, points int64) {
+	rd.w.hist[kind+1].Record(d)
+	rd.w.points[kind+1] += points
+	rd.w.count[kind+1].Add(1)
+}

@@ -1,0 +1,107 @@
+package mixed
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/diskusage"
+	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/internal/report/reporttest"
+	"github.com/tsbench/storage/workload/dataset"
+	"github.com/tsbench/storage/workload/harness"
+)
+
+// syntheticReport is three engines on a 15 s run: one reusing a
+// dataset, one slower, and one whose reads missed acknowledged points.
+func syntheticReport() Report {
+	cfg := Config{Duration: 3 * time.Second, Writers: 2, Readers: 2, Series: 2000, Batch: 1000, Points: 1e6,
+		Mix: DefaultMix, Window: time.Minute, MultiSeries: 10, Seed: 1}
+	lat := func(us float64) *measure.Percentiles {
+		d := func(f float64) time.Duration { return time.Duration(us * f * float64(time.Microsecond)) }
+		return &measure.Percentiles{Count: 1000, P50: d(1), P99: d(4), P999: d(9), Max: d(30)}
+	}
+	ops := func(mult float64) []Operation {
+		out := []Operation{{Kind: KindWrite, LatencyOf: "batch", Latency: lat(900 * mult),
+			PerSecond: []int64{int64(400e3 / mult), int64(380e3 / mult), int64(410e3 / mult), 1000}}}
+		for i, k := range QueryKinds {
+			per := int64(float64(5000*(5-i)) / mult)
+			out = append(out, Operation{Kind: k, LatencyOf: "query", Latency: lat(float64(20*(i+1)) * mult),
+				PerSecond: []int64{per, per + 10, per - 10, 5}})
+		}
+		for i := range out {
+			op := &out[i]
+			for _, n := range op.PerSecond {
+				op.Count += n
+			}
+			op.OpsPerSec = float64(op.Count) / 3.01
+			op.Points = op.Count
+			if i > 0 {
+				op.Points = op.Count * int64(10*i)
+				op.Verify = &Verification{Read: op.Points}
+			}
+		}
+		return out
+	}
+	result := func(name, version string, mult float64) *Result {
+		r := &Result{Header: harness.Header{Engine: name, Version: version, Options: map[string]any{"sync": "none", "cache_size": int64(8 << 20)}},
+			Config: cfg, Elapsed: 3010 * time.Millisecond, Operations: ops(mult),
+			Cost: harness.Cost{Wall: 3010 * time.Millisecond, CPUUser: time.Duration(4e9 * mult), CPUSys: time.Duration(1e9 * mult),
+				IO: &measure.IO{ReadBytes: 1 << 20, WriteBytes: int64(300e6 * mult)}, PeakRSS: int64(200e6 * mult)},
+			Disk: diskusage.Usage{Used: int64(90e6 * mult), Actual: int64(100e6 * mult), Apparent: int64(110e6 * mult), Files: 12},
+			Preload: &Preload{Points: 1e6, Time: time.Duration(2e9 * mult), PointsPerSec: 5e5 / mult,
+				Cost: harness.Cost{Wall: time.Duration(2.2e9 * mult), CPUUser: 2e9, PeakRSS: 100e6}, Latency: lat(1800)}}
+		var written int64 = r.Operations[0].Count
+		r.Final = &Verification{Read: 1e6 + written}
+		return r
+	}
+	rocks := result("rocksdb", "8.9.1", 1)
+	rocks.Preload = nil
+	rocks.Dataset = &dataset.Reuse{Path: "/data/ds-rocksdb-1M", Created: time.Date(2026, 11, 20, 9, 30, 0, 0, time.UTC),
+		Method: "hard links", Clone: 41 * time.Millisecond}
+	pebble := result("pebble", "v2.1.7", 1.3)
+	broken := result("broken", "0.1", 0.8)
+	v := broken.Operations[2].Verify
+	v.Missing, v.WrongValues, v.First = 17, 1, "series 17: 17 acknowledged points missing before point 512"
+	broken.Error = "recent: mixed: verification failed: " + v.summary()
+	return Report{
+		RunID: "20261123T120000Z-0a1b2c",
+		Env: harness.Environment{
+			CPUModel: "AMD EPYC", Cores: 2, MemoryBytes: 24 << 30, Kernel: "6.18.0", OS: "linux", Arch: "amd64",
+			GoVersion: "go1.26.8", DataPath: "/data/bench", Filesystem: "ext4",
+			CommandLine: []string{"benchmark-storage", "-workload", "mixed", "-engine", "rocksdb,pebble,broken", "-duration", "3s", "-series", "2k"},
+			Seed:        1, Sync: engine.SyncNone,
+			EngineVersions: map[string]string{"rocksdb": "8.9.1", "pebble": "v2.1.7", "broken": "0.1"},
+			EngineBuilds:   map[string]string{"pebble": "Go module v2.1.7"},
+			Start:          time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC),
+		},
+		Results: []*Result{rocks, pebble, broken},
+	}
+}
+
+func TestReportGolden(t *testing.T) {
+	reporttest.Formats(t, "report", syntheticReport())
+}
+
+func TestReportJSONRoundTrip(t *testing.T) {
+	reporttest.JSONRoundTrip(t, syntheticReport())
+}
+
+// TestReportCells checks the judgements rather than the layout: the
+// best of each row, the failed engine never best, the reuse said.
+func TestReportCells(t *testing.T) {
+	text := syntheticReport().String()
+	reporttest.Cells(t, text, map[string][]string{
+		"write (points)": {"ops/s", "396k *", "304k  ", "495k"},
+		"Status":         {"ok", "ok", "FAILED !"},
+	})
+	for _, want := range []string{
+		"rocksdb: preload not written: reused the dataset /data/ds-rocksdb-1M (written 2026-11-20 09:30), cloned by hard links in\n41ms.",
+		"17 missing, 1 wrong of",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report lacks %q:\n%s", want, text)
+		}
+	}
+}

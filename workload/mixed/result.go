@@ -1,0 +1,116 @@
+package mixed
+
+import (
+	"time"
+
+	"github.com/tsbench/storage/internal/diskusage"
+	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/workload/dataset"
+	"github.com/tsbench/storage/workload/harness"
+)
+
+// Result is one engine's mixed run. Run fills everything but the Header
+// and Dataset, which the caller fills.
+type Result struct {
+	// Header names the engine, its version and options.
+	harness.Header
+	// Config is what ran, defaults filled in.
+	Config Config `json:"config"`
+	// Dataset says where the preload came from when it was not written
+	// by this run; nil when it was.
+	Dataset *dataset.Reuse `json:"dataset,omitempty"`
+	// Preload is what writing the preloaded points cost; nil when there
+	// were none or they came from a dataset.
+	Preload *Preload `json:"preload,omitempty"`
+	// Elapsed is how long writers and readers ran: Config.Duration, or
+	// less when an engine error stopped them.
+	Elapsed time.Duration `json:"elapsed_ns"`
+	// Cost is what that span cost the process.
+	Cost harness.Cost `json:"cost"`
+	// Disk is the engine directory's footprint at the end (see package
+	// workload for its three figures).
+	Disk diskusage.Usage `json:"disk"`
+	// Operations holds the writes, then each query kind of the mix, in
+	// QueryKinds order.
+	Operations []Operation `json:"operations"`
+	// Final is the check after writers and readers stopped: every series
+	// read whole, expecting exactly the points writers acknowledged.
+	Final *Verification `json:"final_check,omitempty"`
+	// Error summarizes every failure, "" if none.
+	Error string `json:"error,omitempty"`
+}
+
+// Operation returns the operation of kind, or nil if none ran.
+func (r *Result) Operation(kind string) *Operation {
+	for i := range r.Operations {
+		if r.Operations[i].Kind == kind {
+			return &r.Operations[i]
+		}
+	}
+	return nil
+}
+
+// Preload is what writing the preloaded points cost, measured as the
+// time-series workload's write step is.
+type Preload struct {
+	Points int64 `json:"points"`
+	// Time is the time inside Batch.Put and Commit.
+	Time         time.Duration `json:"time_ns"`
+	PointsPerSec float64       `json:"points_per_sec"`
+	harness.Cost
+	// Latency is per batch.
+	Latency *measure.Percentiles `json:"latency,omitempty"`
+}
+
+// Operation is one kind of operation over the run. An operation is a
+// point written (KindWrite) or a query.
+type Operation struct {
+	Kind string `json:"kind"`
+	// Count is how many ran: points for writes, queries for the others.
+	Count int64 `json:"count"`
+	// OpsPerSec is Count over Result.Elapsed.
+	OpsPerSec float64 `json:"ops_per_sec"`
+	// Points is how many points the queries read; for writes, Count.
+	Points int64 `json:"points"`
+	// Latency is per committed batch for writes (Batch.Put calls and
+	// Commit) and per query for the others: making the iterator (or
+	// snapshot), reading, copying each entry out, closing. Checking what
+	// was read is not in it.
+	Latency   *measure.Percentiles `json:"latency,omitempty"`
+	LatencyOf string               `json:"latency_of"`
+	// Verify is how the queries' points compared; nil for writes.
+	Verify *Verification `json:"verify,omitempty"`
+	// PerSecond is Count in each second of the run, in order; the last
+	// holds what ran in the final, possibly shorter, second.
+	PerSecond []int64 `json:"per_second"`
+}
+
+// Verification counts how the points read compared with what writers had
+// acknowledged when each read started.
+type Verification struct {
+	// Read is how many points were read and checked.
+	Read int64 `json:"read"`
+	// Missing counts acknowledged points a read should have returned and
+	// did not: in the query's range, written by a batch whose commit had
+	// returned before the query started.
+	Missing int64 `json:"missing"`
+	// WrongValues counts entries that are not the generated point: a
+	// wrong value, a key of another series or out of order, or a point
+	// returned twice.
+	WrongValues int64 `json:"wrong_values"`
+	// First describes the first problem.
+	First string `json:"first_problem,omitempty"`
+}
+
+// OK reports whether nothing was missing or wrong.
+func (v *Verification) OK() bool { return v.Missing == 0 && v.WrongValues == 0 }
+
+// add adds o's counts to v, keeping v's first problem if it has one.
+func (v *Verification) add(o *Verification) {
+	v.Read += o.Read
+	v.Missing += o.Missing
+	v.WrongValues += o.WrongValues
+	if v.First == "" {
+		v.First = o.First
+	}
+}

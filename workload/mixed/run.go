@@ -1,0 +1,373 @@
+package mixed
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/diskusage"
+	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/internal/scanbuf"
+	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/harness"
+)
+
+// kinds is how many operation kinds a worker counts: KindWrite at index
+// 0, then QueryKinds.
+const kinds = 6
+
+// tick is how often the preload's progress is reported.
+const tick = 200 * time.Millisecond
+
+// Run preloads db, whose files live in dir, with cfg.Points (unless
+// cfg.Preloaded), then runs cfg.Writers writers and cfg.Readers readers
+// side by side for cfg.Duration, checks every series against what the
+// writers acknowledged, and returns what each kind of operation did and
+// cost. An engine error stops the run; a verification failure is
+// recorded and the run goes on. The returned error is nil only if
+// everything passed; it wraps ErrVerification or the engine's error. Run
+// returns a nil Result only for an invalid cfg (ErrInvalidConfig).
+func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	r := &runner{
+		db:      db,
+		cfg:     cfg,
+		gen:     workload.Generator{Series: cfg.Series, Seed: cfg.Seed},
+		ack:     make([]atomic.Int64, cfg.Series),
+		picker:  newPicker(cfg.Mix),
+		chooser: newChooser(cfg.Series, cfg.Skew),
+		stop:    make(chan struct{}),
+		log:     cfg.Log,
+	}
+	if r.log == nil {
+		r.log = io.Discard
+	}
+	res := &Result{Config: cfg}
+	fail := func(err error) (*Result, error) {
+		res.Error = oneLine(err)
+		return res, err
+	}
+	if cfg.Points > 0 && !cfg.Preloaded {
+		pre, err := r.runPreload()
+		res.Preload = pre
+		if err != nil {
+			return fail(err)
+		}
+		if cfg.AfterPreload != nil {
+			if err := cfg.AfterPreload(); err != nil {
+				return fail(err)
+			}
+		}
+	}
+	for s := range r.ack {
+		r.ack[s].Store(r.gen.Count(0, cfg.Points, int64(s)))
+	}
+	var errs []error
+	if err := r.runMixed(res); err != nil {
+		errs = append(errs, err)
+	} else {
+		res.Final = r.finalCheck()
+		if !res.Final.OK() {
+			errs = append(errs, fmt.Errorf("final check: %w: %s", ErrVerification, res.Final.summary()))
+		}
+	}
+	for _, op := range res.Operations {
+		if v := op.Verify; v != nil && !v.OK() {
+			errs = append(errs, fmt.Errorf("%s: %w: %s", op.Kind, ErrVerification, v.summary()))
+		}
+	}
+	u, err := diskusage.Measure(dir)
+	if err != nil {
+		errs = append(errs, fmt.Errorf("disk usage: %w", err))
+	}
+	res.Disk = u
+	if err := errors.Join(errs...); err != nil {
+		return fail(err)
+	}
+	return res, nil
+}
+
+// summary says what went wrong in one line.
+func (v *Verification) summary() string {
+	return fmt.Sprintf("%d points read, %d acknowledged points missing, %d wrong; first: %s", v.Read, v.Missing, v.WrongValues, v.First)
+}
+
+// oneLine formats err on one line, joining errors.Join's lines.
+func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", "; ") }
+
+// runner is one Run.
+type runner struct {
+	db  engine.Engine
+	cfg Config
+	gen workload.Generator
+	// ack[s] is how many points of series s writers have acknowledged:
+	// its points 0..ack[s]-1 are committed. Only s's writer stores it.
+	ack      []atomic.Int64
+	picker   picker
+	chooser  *chooser
+	stop     chan struct{} // closed when the run stops
+	stopOnce sync.Once
+	log      io.Writer
+	warned   map[string]bool
+}
+
+func (r *runner) stopping() bool {
+	select {
+	case <-r.stop:
+		return true
+	default:
+		return false
+	}
+}
+
+func (r *runner) halt() { r.stopOnce.Do(func() { close(r.stop) }) }
+
+// worker is what one writer or reader goroutine counts, on its own so
+// that none waits for another; the sampler reads only count.
+type worker struct {
+	count  [kinds]atomic.Int64
+	hist   [kinds]*measure.Histogram
+	points [kinds]int64
+	verify [kinds]Verification
+}
+
+// runPreload writes the preload and measures it.
+func (r *runner) runPreload() (*Preload, error) {
+	hist := measure.NewHistogram()
+	var done atomic.Int64
+	stop := r.progress(fmt.Sprintf("Preload %s points", harness.Count(r.cfg.Points)), r.cfg.Points, done.Load)
+	span, err := harness.StartSpan(harness.EnginePIDs(r.db)...)
+	if err != nil {
+		stop()
+		return nil, err
+	}
+	spent, err := r.preload(hist, &done)
+	stop()
+	p := &Preload{Points: done.Load(), Time: spent, Cost: span.End(r.warnMissing)}
+	if spent > 0 {
+		p.PointsPerSec = float64(p.Points) / spent.Seconds()
+	}
+	l := hist.Percentiles()
+	p.Latency = &l
+	return p, err
+}
+
+// runMixed runs the writers and readers for the duration, sampling
+// their counts every second, and fills res with what they did. Its error
+// is the first engine error, which stopped the run.
+func (r *runner) runMixed(res *Result) error {
+	cfg := r.cfg
+	var workers []*worker
+	newWorker := func(used func(int) bool) *worker {
+		w := &worker{}
+		for k := range kinds {
+			if used(k) {
+				w.hist[k] = measure.NewHistogram()
+			}
+		}
+		workers = append(workers, w)
+		return w
+	}
+	var (
+		wg       sync.WaitGroup
+		errOnce  sync.Once
+		firstErr error
+	)
+	run := func(f func() error) {
+		wg.Go(func() {
+			if err := f(); err != nil {
+				errOnce.Do(func() { firstErr = err })
+				r.halt()
+			}
+		})
+	}
+	span, err := harness.StartSpan(harness.EnginePIDs(r.db)...)
+	if err != nil {
+		return err
+	}
+	for i := range cfg.Writers {
+		w := newWorker(func(k int) bool { return k == 0 })
+		lo, hi := int64(i)*cfg.Series/int64(cfg.Writers), int64(i+1)*cfg.Series/int64(cfg.Writers)
+		run(func() error { return r.writer(w, lo, hi) })
+	}
+	for i := range cfg.Readers {
+		w := newWorker(func(k int) bool { return k > 0 && cfg.Mix.weights()[k-1] > 0 })
+		run(func() error { return r.reader(w, i) })
+	}
+	perSecond := r.sample(workers, span.Start())
+	wg.Wait()
+	res.Elapsed = span.Elapsed()
+	perSecond.take() // what ran since the last whole second
+	res.Cost = span.End(r.warnMissing)
+	res.Operations = r.operations(workers, perSecond.counts, res.Elapsed)
+	return firstErr
+}
+
+// operations sums the workers' figures per kind: writes when there were
+// writers, and each query kind of the mix when there were readers.
+func (r *runner) operations(workers []*worker, perSecond [kinds][]int64, elapsed time.Duration) []Operation {
+	var ops []Operation
+	for k := range kinds {
+		hist := measure.NewHistogram()
+		op := Operation{Kind: KindWrite, LatencyOf: "batch", PerSecond: perSecond[k]}
+		if k > 0 {
+			op = Operation{Kind: QueryKinds[k-1], LatencyOf: "query", Verify: &Verification{}, PerSecond: perSecond[k]}
+		}
+		used := false
+		for _, w := range workers {
+			if w.hist[k] == nil {
+				continue
+			}
+			used = true
+			hist.Merge(w.hist[k])
+			op.Count += w.count[k].Load()
+			op.Points += w.points[k]
+			if op.Verify != nil {
+				op.Verify.add(&w.verify[k])
+			}
+		}
+		if !used {
+			continue
+		}
+		if k == 0 {
+			op.Points = op.Count
+		}
+		if elapsed > 0 {
+			op.OpsPerSec = float64(op.Count) / elapsed.Seconds()
+		}
+		p := hist.Percentiles()
+		op.Latency = &p
+		ops = append(ops, op)
+	}
+	return ops
+}
+
+// sampler counts each kind's operations per second of the run.
+type sampler struct {
+	workers []*worker
+	last    [kinds]int64
+	counts  [kinds][]int64
+}
+
+// take appends what each kind did since the last take.
+func (s *sampler) take() {
+	for k := range kinds {
+		var n int64
+		for _, w := range s.workers {
+			n += w.count[k].Load()
+		}
+		s.counts[k] = append(s.counts[k], n-s.last[k])
+		s.last[k] = n
+	}
+}
+
+// sample takes a sample every second from start until the duration is
+// over or a worker stopped the run, and stops the run. It reports the
+// seconds done as progress.
+func (r *runner) sample(workers []*worker, start time.Time) *sampler {
+	s := &sampler{workers: workers}
+	secs := int64(r.cfg.Duration.Round(time.Second) / time.Second)
+	if p := r.cfg.Progress; p != nil {
+		p.Begin(fmt.Sprintf("Mixed, %s and %s, for %v (progress in seconds)", plural(r.cfg.Writers, "writer"), plural(r.cfg.Readers, "reader"), r.cfg.Duration), secs)
+		defer p.End()
+	}
+	end := time.NewTimer(time.Until(start.Add(r.cfg.Duration)))
+	defer end.Stop()
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for done := int64(1); ; done++ {
+		select {
+		case <-t.C:
+			s.take()
+			if p := r.cfg.Progress; p != nil {
+				p.Update(min(done, secs))
+			}
+			continue
+		case <-end.C:
+		case <-r.stop:
+		}
+		r.halt()
+		return s
+	}
+}
+
+// progress reports the preload's progress from its own goroutine, off
+// the timed path, and returns the function that ends it.
+func (r *runner) progress(label string, total int64, done func() int64) (stop func()) {
+	p := r.cfg.Progress
+	if p == nil {
+		return func() {}
+	}
+	p.Begin(label, total)
+	quit, exited := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(exited)
+		t := time.NewTicker(tick)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+				p.Update(done())
+			}
+		}
+	}()
+	return func() {
+		close(quit)
+		<-exited
+		p.Update(done())
+		p.End()
+	}
+}
+
+// finalCheck reads every series whole once writers and readers have
+// stopped and expects exactly the acknowledged points: none lost, none
+// more.
+func (r *runner) finalCheck() *Verification {
+	v := &Verification{}
+	var chunk scanbuf.Chunk
+	lo, hi := make([]byte, workload.KeySize), make([]byte, workload.KeySize)
+	for s := range r.cfg.Series {
+		c := checker{gen: r.gen, v: v, series: s, acked: r.ack[s].Load(), strict: true}
+		workload.PutKey(lo, uint64(s), 0, 0)
+		workload.PutKey(hi, uint64(s)+1, 0, 0)
+		it, err := r.db.NewIterator(engine.IterOptions{LowerBound: lo, UpperBound: hi})
+		if err == nil {
+			for ok := it.First(); ok; ok = it.Next() {
+				chunk.Add(it.Key(), it.Value())
+				if chunk.Len() == chunkPoints {
+					checkChunk(&chunk, &c)
+				}
+			}
+			err = it.Close()
+		}
+		checkChunk(&chunk, &c)
+		c.finish()
+		if err != nil && v.First == "" {
+			v.First = fmt.Sprintf("series %d: %v", s, err)
+			v.Missing += c.acked - c.next
+		}
+	}
+	return v
+}
+
+// warnMissing logs, once per kind, a figure the span could not measure.
+func (r *runner) warnMissing(kind string, err error) {
+	if r.warned[kind] {
+		return
+	}
+	if r.warned == nil {
+		r.warned = map[string]bool{}
+	}
+	r.warned[kind] = true
+	fmt.Fprintf(r.log, "mixed: no %s figures: %v\n", kind, err)
+}
