@@ -111,8 +111,9 @@
 //
 // The report has a row per benchmark and a column per engine: µs/op, then
 // ops/s and MB/s, latency percentiles, the storage after every write
-// (actual and apparent bytes once the engine closed, overhead over a flat
-// array of the keys and values, and the actual bytes once reopened), CPU,
+// (used, actual and apparent bytes once the engine closed, overhead of the
+// used bytes over a flat array of the keys and values, and the used bytes
+// once reopened), CPU,
 // I/O and memory, and what each read verified.
 //
 //	-benchmarks list   comma-separated benchmark names, in the order to run
