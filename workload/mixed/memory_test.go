@@ -14,7 +14,7 @@ var (
 
 // BenchmarkMemoryFlat shows that the harness's memory does not grow with
 // the duration: it runs the workload for -mixed.short and -mixed.long
-// (3s and 30s by default; 1m and 10m to reproduce the figure) on
+// (3s and 30s by default; 1m and 10m for the README's figure) on
 // an engine that stores nothing, and fails if the long run's peak RSS or
 // live heap is more than 1.2 times the short run's. It reports both
 // peaks and their ratio.
