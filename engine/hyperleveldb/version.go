@@ -21,15 +21,7 @@ func Version() string {
 // its file; the one scripts/build-hyperleveldb.sh installs says "release,
 // built from source with -O2 -DNDEBUG".
 var Build = sync.OnceValue(func() string {
-	path, err := libraryFile()
-	if err != nil {
-		return "unknown: " + err.Error()
-	}
-	in, err := libinfo.Read(path)
-	if err != nil {
-		return "unknown: " + err.Error()
-	}
-	return in.Describe()
+	return libinfo.Build(unsafe.Pointer(C.hyperleveldb_open))
 })
 
 // libraryFile returns the path of the loaded HyperLevelDB library.

@@ -21,15 +21,7 @@ func Version() string {
 // built from source with -O2 -DNDEBUG", while Debian's libleveldb, which
 // keeps LevelDB's assert checks, says "debug: assertions compiled in".
 var Build = sync.OnceValue(func() string {
-	path, err := libraryFile()
-	if err != nil {
-		return "unknown: " + err.Error()
-	}
-	in, err := libinfo.Read(path)
-	if err != nil {
-		return "unknown: " + err.Error()
-	}
-	return in.Describe()
+	return libinfo.Build(unsafe.Pointer(C.leveldb_open))
 })
 
 // libraryFile returns the path of the loaded LevelDB library.

@@ -149,3 +149,18 @@ func (in Info) Describe() string {
 		return "release: no assertions compiled in, build flags not recorded"
 	}
 }
+
+// Build describes the build of the loaded library holding the C function
+// fn (File, Read, Describe), or says why it cannot: what a backend's
+// engine.Driver.Build reports.
+func Build(fn unsafe.Pointer) string {
+	path, err := File(fn)
+	if err != nil {
+		return "unknown: " + err.Error()
+	}
+	in, err := Read(path)
+	if err != nil {
+		return "unknown: " + err.Error()
+	}
+	return in.Describe()
+}
