@@ -6,9 +6,8 @@ BIN     := bin/benchmark-storage
 ARGS    ?=
 # -race catches data races in the adapters; benchmarks never use it.
 TESTFLAGS ?= -race -timeout 30m
-# lmdb-go compiles LMDB's C source into the binary, and like LMDB's own
-# Makefile it leaves assertions on; NDEBUG makes it a release build (the
-# lmdb engine reports which one it runs).
+# cgo compiles C into the binary (the engines' bindings, SQLite through
+# go-sqlite3): build it as release code, as set-up builds the C libraries.
 export CGO_CFLAGS ?= -O2 -g -DNDEBUG
 
 .PHONY: all setup build run test bench clean

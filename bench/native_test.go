@@ -234,15 +234,8 @@ func buildNative(b testing.TB, name string) string {
 		files = append(files, filepath.Join(src, "level.c"))
 		extra = append([]string{"-DLIB=hyperleveldb"}, pkgConfig(b, "hyperleveldb")...)
 	case "lmdb":
-		// LMDB's source as lmdb-go compiles it into the harness, with
-		// the flags of its cgo directives that change the code.
-		out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/PowerDNS/lmdb-go").Output()
-		if err != nil {
-			b.Fatalf("locating lmdb-go: %v", err)
-		}
-		dir := filepath.Join(strings.TrimSpace(string(out)), "lmdb")
-		files = append(files, filepath.Join(src, "lmdb.c"), filepath.Join(dir, "mdb.c"), filepath.Join(dir, "midl.c"))
-		extra = []string{"-pthread", "-w", "-I" + dir}
+		files = append(files, filepath.Join(src, "lmdb.c"))
+		extra = pkgConfig(b, "lmdb-tsbench")
 	}
 	prog := filepath.Join(b.TempDir(), "ts-"+name)
 	args := slices.Concat(cc[1:], cflags, []string{"-o", prog}, files, extra)

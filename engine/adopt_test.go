@@ -13,7 +13,7 @@ import (
 // testadopt is a driver that recognises a directory holding "MINE".
 func init() {
 	engine.Register("testadopt", engine.Driver{
-		Open: func(string, engine.Options) (engine.Engine, error) { return memory.New(), nil },
+		Open: func(string, engine.Options) (engine.Backend, error) { return memory.New(), nil },
 		Recognize: func(dir string) (bool, error) {
 			_, err := os.Stat(filepath.Join(dir, "MINE"))
 			return err == nil, nil

@@ -8,7 +8,7 @@ type batch struct {
 	h *handle
 	// b is the backend's batch; nil when the engine was closed before it
 	// was needed, or after a Reset of a backend batch without Reset.
-	b      Batch
+	b      BackendBatch
 	n      int
 	size   int
 	err    error // the first put of a key the engine cannot store
@@ -23,7 +23,7 @@ func (h *handle) NewBatch() Batch {
 
 // backend returns the backend's batch, making it if needed, or nil once
 // the engine is closed (Commit then reports ErrClosed).
-func (b *batch) backend() Batch {
+func (b *batch) backend() BackendBatch {
 	if b.b == nil {
 		b.renew()
 	}
@@ -33,7 +33,7 @@ func (b *batch) backend() Batch {
 // renew makes the backend's batch, unless the engine is closed.
 func (b *batch) renew() {
 	if b.h.enter() == nil {
-		b.b = b.h.be.NewBatch()
+		b.b = b.h.newBatch()
 		b.h.exit()
 	}
 }

@@ -156,11 +156,7 @@ func decodeSizes(dst any, decode func(any) (toml.MetaData, error)) (toml.MetaDat
 // Benchmark results record options this way, so that they read like the
 // config that would reproduce them.
 func Effective(name string, o Options) (map[string]any, error) {
-	d, err := Lookup(name)
-	if err != nil {
-		return nil, err
-	}
-	shared, err := o.WithDefaults()
+	d, shared, err := lookup(name, &o)
 	if err != nil {
 		return nil, err
 	}

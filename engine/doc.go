@@ -12,7 +12,9 @@
 // iterators open, the key domain, a directory open twice (ErrLocked, in
 // one process or two), the rule for failed batches. Errors that mean the
 // same on every engine are this package's Err sentinels, which backends
-// wrap around their native error.
+// wrap around their native error. A backend implements Backend, the
+// thin side of that split (batches that need not count or check keys,
+// BackendBatch), as a database/sql driver implements driver.Conn.
 //
 // Capabilities only some engines have are small optional interfaces found
 // by type assertion. Each that has a fallback comes with a function that

@@ -18,10 +18,10 @@ func init() {
 		Version:    func() string { return "1.0" },
 	})
 	engine.Register("testplain", engine.Driver{
-		Open: func(string, engine.Options) (engine.Engine, error) { return memory.New(), nil },
+		Open: func(string, engine.Options) (engine.Backend, error) { return memory.New(), nil },
 	})
 	engine.Register("testfail", engine.Driver{
-		Open: func(string, engine.Options) (engine.Engine, error) { return nil, errTestFail },
+		Open: func(string, engine.Options) (engine.Backend, error) { return nil, errTestFail },
 	})
 }
 
@@ -52,7 +52,7 @@ type testmemDriver struct {
 	last engine.Options
 }
 
-func (d *testmemDriver) open(_ string, o engine.Options) (engine.Engine, error) {
+func (d *testmemDriver) open(_ string, o engine.Options) (engine.Backend, error) {
 	d.mu.Lock()
 	d.last = o
 	d.mu.Unlock()

@@ -53,24 +53,17 @@ type Batch interface {
 	Delete(key []byte)
 	// Len reports how many operations the batch holds.
 	Len() int
-	// Commit applies every operation atomically, honoring Options.Sync, and
-	// empties the batch so it can be reused; see Batch for a failure.
-	Commit() error
-	// Close releases the batch, dropping uncommitted operations.
-	Close() error
-}
-
-// SizedBatch is a Batch that reports its size and can be emptied without
-// a commit. Every batch of an engine from Open, and of engine/memory, is
-// one.
-type SizedBatch interface {
-	Batch
 	// Size reports the bytes of the keys and values recorded since the
 	// batch was last emptied, the same for every engine: a caller caps its
 	// batches with it. An engine's own overhead per entry is not counted.
 	Size() int
 	// Reset empties the batch without applying it, keeping it open.
 	Reset()
+	// Commit applies every operation atomically, honoring Options.Sync, and
+	// empties the batch so it can be reused; see Batch for a failure.
+	Commit() error
+	// Close releases the batch, dropping uncommitted operations.
+	Close() error
 }
 
 // IterOptions bounds an iterator. Nil bounds mean unbounded.

@@ -12,11 +12,12 @@ import (
 // the driver's Limits, the directory lock, and the fallbacks of the
 // optional interfaces. Backends are left with their own work.
 type handle struct {
-	be     Engine
-	name   string
-	opts   Options // with defaults, for a Checkpoint made by copying
-	lim    Limits
-	marker *os.File // locked until Close
+	be       Backend
+	newBatch func() BackendBatch
+	name     string
+	opts     Options // with defaults, for a Checkpoint made by copying
+	lim      Limits
+	marker   *os.File // locked until Close
 
 	// life's open counts the iterators and snapshots not yet closed.
 	life
@@ -136,8 +137,7 @@ func (h *handle) NewIterator(opts IterOptions) (Iterator, error) {
 	if err != nil {
 		return nil, err
 	}
-	h.open.Add(1)
-	return &iter{it: it, src: h.be, open: &h.open}, nil
+	return wrapIter(it, h.be, &h.open), nil
 }
 
 // Compact refuses to run beside open iterators on an ExclusiveCompact

@@ -13,8 +13,8 @@ import (
 // wrapper costs. Two backends: engine/memory, and nop, which does nothing
 // at all, so that its wrapped figure is the wrapper's cost alone.
 func init() {
-	engine.Register("benchnop", engine.Driver{Open: func(string, engine.Options) (engine.Engine, error) { return nop{}, nil }})
-	engine.Register("benchmem", engine.Driver{Open: func(string, engine.Options) (engine.Engine, error) { return memory.New(), nil }})
+	engine.Register("benchnop", engine.Driver{Open: func(string, engine.Options) (engine.Backend, error) { return nop{}, nil }})
+	engine.Register("benchmem", engine.Driver{Open: func(string, engine.Options) (engine.Backend, error) { return memory.New(), nil }})
 }
 
 const benchKeys = 1024
@@ -131,12 +131,14 @@ func (nop) NewIterator(engine.IterOptions) (engine.Iterator, error) { return &no
 func (nop) Compact(_, _ []byte) error                               { return nil }
 func (nop) Close() error                                            { return nil }
 
-type nopBatch struct{ n int }
+type nopBatch struct{ n, size int }
 
-func (b *nopBatch) Put(_, _ []byte) { b.n++ }
-func (b *nopBatch) Delete([]byte)   { b.n++ }
+func (b *nopBatch) Put(k, v []byte) { b.n, b.size = b.n+1, b.size+len(k)+len(v) }
+func (b *nopBatch) Delete(k []byte) { b.n, b.size = b.n+1, b.size+len(k) }
 func (b *nopBatch) Len() int        { return b.n }
-func (b *nopBatch) Commit() error   { b.n = 0; return nil }
+func (b *nopBatch) Size() int       { return b.size }
+func (b *nopBatch) Reset()          { b.n, b.size = 0, 0 }
+func (b *nopBatch) Commit() error   { b.Reset(); return nil }
 func (b *nopBatch) Close() error    { return nil }
 
 type nopIter struct{ pos int }

@@ -13,16 +13,16 @@ import (
 
 // Drivers whose backends have Flush, Busy, both, or a Get that waits.
 func init() {
-	engine.Register("testflush", engine.Driver{Open: func(string, engine.Options) (engine.Engine, error) {
+	engine.Register("testflush", engine.Driver{Open: func(string, engine.Options) (engine.Backend, error) {
 		return flushing{memory.New()}, nil
 	}})
-	engine.Register("testbusy", engine.Driver{Open: func(string, engine.Options) (engine.Engine, error) {
+	engine.Register("testbusy", engine.Driver{Open: func(string, engine.Options) (engine.Backend, error) {
 		return busying{memory.New()}, nil
 	}})
-	engine.Register("testboth", engine.Driver{Open: func(string, engine.Options) (engine.Engine, error) {
+	engine.Register("testboth", engine.Driver{Open: func(string, engine.Options) (engine.Backend, error) {
 		return both{flushing{memory.New()}}, nil
 	}})
-	engine.Register("testslow", engine.Driver{Open: func(string, engine.Options) (engine.Engine, error) {
+	engine.Register("testslow", engine.Driver{Open: func(string, engine.Options) (engine.Backend, error) {
 		return slowGet, nil
 	}})
 }
@@ -183,11 +183,11 @@ type refusing struct {
 }
 
 func (r refusing) NewBatch() engine.Batch {
-	return refusingBatch{r.DB.NewBatch().(engine.SizedBatch), r.max}
+	return refusingBatch{r.DB.NewBatch(), r.max}
 }
 
 type refusingBatch struct {
-	engine.SizedBatch
+	engine.Batch
 	max int
 }
 
@@ -195,7 +195,7 @@ func (b refusingBatch) Commit() error {
 	if b.Len() > b.max {
 		return fmt.Errorf("%w: %d puts", engine.ErrTooLarge, b.Len())
 	}
-	return b.SizedBatch.Commit()
+	return b.Batch.Commit()
 }
 
 func TestCopyHalvesRefusedBatches(t *testing.T) {

@@ -34,6 +34,31 @@ func MetricNames() []string {
 		MetricCacheHits, MetricCacheMisses, MetricMemtableBytes}
 }
 
+// IsGauge reports whether the metric name holds a level (memtable_bytes)
+// rather than counting up from the engine's open.
+func IsGauge(name string) bool { return name == MetricMemtableBytes }
+
+// Since is what m says of the span since an earlier reading, before:
+// each counter's increase, and each gauge as m has it. A counter missing
+// from either reading is left out, as unknown; nil if none is known.
+func (m Metrics) Since(before Metrics) Metrics {
+	var out Metrics
+	for name, v := range m {
+		if !IsGauge(name) {
+			b, ok := before[name]
+			if !ok {
+				continue
+			}
+			v -= b
+		}
+		if out == nil {
+			out = Metrics{}
+		}
+		out[name] = v
+	}
+	return out
+}
+
 // MetricsReporter is implemented by engines that report Metrics.
 type MetricsReporter interface {
 	Metrics() (Metrics, error)

@@ -18,7 +18,7 @@ type Driver struct {
 	// the backend must not apply them again. Open wraps what it returns,
 	// so the backend need not check for use after Close, count iterators,
 	// or check keys against Limits.
-	Open func(dir string, opts Options) (Engine, error)
+	Open func(dir string, opts Options) (Backend, error)
 	// NewOptions returns a pointer to the backend's zero-valued options, the
 	// target for its TOML table. Nil if the backend has no options of its own.
 	NewOptions func() any
@@ -63,6 +63,21 @@ func Register(name string, d Driver) {
 	drivers[name] = d
 }
 
+// RegisterBackend is Register for a backend package, whose Open returns
+// its own type B and whose options for config files are an O: it sets
+// d's Open and NewOptions from them.
+func RegisterBackend[O any, B Backend](name string, open func(dir string, opts Options) (B, error), d Driver) {
+	d.Open = func(dir string, opts Options) (Backend, error) {
+		b, err := open(dir, opts)
+		if err != nil {
+			return nil, err // not a nil B in a non-nil Backend
+		}
+		return b, nil
+	}
+	d.NewOptions = func() any { return new(O) }
+	Register(name, d)
+}
+
 // Names returns the registered engine names, sorted.
 func Names() []string {
 	driversMu.RLock()
@@ -84,6 +99,17 @@ func Lookup(name string) (Driver, error) {
 		return Driver{}, fmt.Errorf("%w %q: choose one of %s", ErrUnknownEngine, name, strings.Join(Names(), ", "))
 	}
 	return d, nil
+}
+
+// lookup returns the driver registered as name, and opts with their
+// defaults filled in.
+func lookup(name string, opts *Options) (Driver, Options, error) {
+	d, err := Lookup(name)
+	if err != nil {
+		return d, Options{}, err
+	}
+	o, err := opts.WithDefaults()
+	return d, o, err
 }
 
 // Version reports the library version behind a registered engine, or ""
@@ -113,11 +139,7 @@ func Build(name string) string {
 // another engine (ErrWrongEngine), applies the defaults once, and keeps
 // the rules on Close, iterators and keys.
 func Open(name, dir string, opts *Options) (Engine, error) {
-	d, err := Lookup(name)
-	if err != nil {
-		return nil, err
-	}
-	o, err := opts.WithDefaults()
+	d, o, err := lookup(name, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -132,8 +154,15 @@ func Open(name, dir string, opts *Options) (Engine, error) {
 		return nil, err
 	}
 	e, err := d.Open(dir, o)
-	if err == nil && e == nil {
+	var newBatch func() BackendBatch
+	switch {
+	case err == nil && e == nil:
 		err = errors.New("the driver returned no engine and no error")
+	case err == nil:
+		if newBatch = batchesOf(e); newBatch == nil {
+			e.Close()
+			err = fmt.Errorf("the driver's backend %T has no NewBatch", e)
+		}
 	}
 	if err != nil {
 		unclaim(marker, fresh)
@@ -150,5 +179,5 @@ func Open(name, dir string, opts *Options) (Engine, error) {
 	if l, ok := e.(interface{ Limits() Limits }); ok {
 		lim = l.Limits() // they depend on the backend's options
 	}
-	return wrap(&handle{be: e, name: name, opts: o, lim: lim, marker: marker}), nil
+	return wrap(&handle{be: e, newBatch: newBatch, name: name, opts: o, lim: lim, marker: marker}), nil
 }

@@ -12,7 +12,7 @@ import (
 )
 
 func TestRegisterPanics(t *testing.T) {
-	open := func(string, engine.Options) (engine.Engine, error) { return nil, nil }
+	open := func(string, engine.Options) (engine.Backend, error) { return nil, nil }
 	for _, c := range []struct {
 		name   string
 		driver engine.Driver

@@ -90,8 +90,7 @@ func (s *snapshot) NewIterator(opts IterOptions) (Iterator, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.open.Add(1)
-	return &iter{it: it, src: s.s, open: &s.open}, nil
+	return wrapIter(it, s.s, &s.open), nil
 }
 
 func (s *snapshot) Close() error {

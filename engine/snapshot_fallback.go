@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"sync"
+
+	"github.com/tsbench/storage/engine/internal/current"
 )
 
 // iterSnapshot is the Snapshot of an engine without its own: one
@@ -75,10 +77,9 @@ func (s *iterSnapshot) Close() error {
 type snapIter struct {
 	s            *iterSnapshot
 	lower, upper []byte
-	key, value   []byte
-	valid        bool
-	closed       bool
-	err          error
+	current.Entry
+	closed bool
+	err    error
 }
 
 // lock takes the snapshot's lock and returns the shared iterator, unless
@@ -96,16 +97,14 @@ func (i *snapIter) lock() (Iterator, bool) {
 func (i *snapIter) settle(it Iterator, ok bool) bool {
 	defer i.s.mu.Unlock()
 	if ok && (i.upper == nil || bytes.Compare(it.Key(), i.upper) < 0) && bytes.Compare(it.Key(), i.lower) >= 0 {
-		i.key = append(i.key[:0], it.Key()...)
-		i.value = append(i.value[:0], it.Value()...)
-		i.valid = true
+		i.Copy(it.Key(), it.Value())
 		i.s.owner = i
 		return true
 	}
 	if err := it.Err(); err != nil && i.err == nil {
 		i.err = err
 	}
-	i.valid = false
+	i.Clear()
 	i.s.owner = nil // the move left the shared iterator on no one's entry
 	return false
 }
@@ -114,7 +113,7 @@ func (i *snapIter) settle(it Iterator, ok bool) bool {
 // moved it; the entry is in the snapshot, so it is found unless the
 // iterator failed.
 func (i *snapIter) refind(it Iterator) bool {
-	return i.s.owner == i || (it.Seek(i.key) && bytes.Equal(it.Key(), i.key))
+	return i.s.owner == i || (it.Seek(i.Key()) && bytes.Equal(it.Key(), i.Key()))
 }
 
 func (i *snapIter) First() bool {
@@ -156,7 +155,7 @@ func (i *snapIter) Seek(key []byte) bool {
 }
 
 func (i *snapIter) Next() bool {
-	if !i.valid {
+	if !i.Valid() {
 		return false
 	}
 	it, _ := i.lock()
@@ -164,27 +163,11 @@ func (i *snapIter) Next() bool {
 }
 
 func (i *snapIter) Prev() bool {
-	if !i.valid {
+	if !i.Valid() {
 		return false
 	}
 	it, _ := i.lock()
 	return i.settle(it, i.refind(it) && it.Prev())
-}
-
-func (i *snapIter) Valid() bool { return i.valid }
-
-func (i *snapIter) Key() []byte {
-	if !i.valid {
-		return nil
-	}
-	return i.key
-}
-
-func (i *snapIter) Value() []byte {
-	if !i.valid {
-		return nil
-	}
-	return i.value
 }
 
 func (i *snapIter) Err() error {
@@ -205,7 +188,7 @@ func (i *snapIter) SetBounds(opts IterOptions) error {
 	if opts.UpperBound != nil {
 		i.upper = append([]byte{}, opts.UpperBound...)
 	}
-	i.valid = false
+	i.Clear()
 	return nil
 }
 
@@ -213,7 +196,8 @@ func (i *snapIter) Close() error {
 	if i.closed {
 		return ErrClosed
 	}
-	i.closed, i.valid = true, false
+	i.closed = true
+	i.Clear()
 	i.s.mu.Lock()
 	i.s.open--
 	if i.s.owner == i {

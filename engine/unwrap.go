@@ -6,14 +6,14 @@ package engine
 // forward: Describer, Processes, Sizer, or methods of the backend's own
 // type. Calls on the backend bypass Open's checks (use after Close, key
 // limits), so use it for such queries, and the engine for the rest.
-func Unwrap(e Engine) Engine {
-	if u, ok := e.(interface{ unwrap() Engine }); ok {
+func Unwrap(e Engine) Backend {
+	if u, ok := e.(interface{ unwrap() Backend }); ok {
 		return u.unwrap()
 	}
 	return nil
 }
 
-func (h *handle) unwrap() Engine { return h.be }
+func (h *handle) unwrap() Backend { return h.be }
 
 // Describer is implemented by a backend that can say which instance it
 // is, beyond its library's version: a cluster's members and their
@@ -44,9 +44,10 @@ type Sizer interface {
 // BackendAs returns e's backend (Unwrap), or e itself if it did not come
 // from Open, as a T if it implements T.
 func BackendAs[T any](e Engine) (T, bool) {
+	var x any = e
 	if be := Unwrap(e); be != nil {
-		e = be
+		x = be
 	}
-	t, ok := e.(T)
+	t, ok := x.(T)
 	return t, ok
 }

@@ -11,7 +11,7 @@ import (
 // has limits of its own.
 func init() {
 	engine.Register("testcluster", engine.Driver{
-		Open: func(string, engine.Options) (engine.Engine, error) {
+		Open: func(string, engine.Options) (engine.Backend, error) {
 			return cluster{memory.New()}, nil
 		},
 		Limits: engine.Limits{Copies: 1},

@@ -10,6 +10,8 @@
 #                 scripts/build-leveldb.sh
 #   HyperLevelDB  built from source with its names renamed:
 #                 scripts/build-hyperleveldb.sh
+#   LMDB          0.9.33 built from the source lmdb-go v1.9.3 carries, with
+#                 -O2 -DNDEBUG: scripts/build-lmdb.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,3 +37,4 @@ go mod download
 scripts/install-rocksdb.sh
 scripts/build-leveldb.sh
 scripts/build-hyperleveldb.sh
+scripts/build-lmdb.sh

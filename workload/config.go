@@ -34,6 +34,12 @@ type Config struct {
 	Settle bool `json:"settle"`
 	// SettleTimeout bounds each settle wait. Zero means DefaultSettleTimeout.
 	SettleTimeout time.Duration `json:"settle_timeout_ns,omitempty"`
+	// ReuseIterator makes each query step read every series through one
+	// iterator given new bounds per series (engine.SetBounds: the
+	// engine's own, or closing and reopening it), rather than a fresh
+	// iterator per series as the 2014 tool did. Default false, which
+	// keeps the query times comparable with the 2014 figures.
+	ReuseIterator bool `json:"reuse_iterator"`
 	// Preloaded says the store already holds the write step's N points,
 	// from a dataset an earlier run wrote (package dataset): Run skips
 	// the write step and starts with the query. Default false.

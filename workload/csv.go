@@ -35,7 +35,7 @@ func (r Report) WriteCSV(w io.Writer) error {
 			Version string         `json:"version"`
 			Options map[string]any `json:"options"`
 			Config  Config         `json:"config"`
-			Dataset *dataset.Reuse `json:"dataset"`
+			Dataset *dataset.Use   `json:"dataset"`
 			Error   string         `json:"error"`
 		}{res.Version, res.Options, res.Config, res.Dataset, res.Error})
 		c.Put(res.Engine, max(res.Repeat, 1), "run", run)

@@ -25,7 +25,7 @@ func TestRunReusesDataset(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := cfg
-	c.AfterWrite = func() error { return ds.Save(db, nil) }
+	c.AfterWrite = func() error { _, err := ds.Save(db, nil); return err }
 	if _, err := Run(db, first, c); err != nil {
 		t.Fatal(err)
 	}

@@ -38,6 +38,14 @@
 // read is checked against these counts and the generator (Verification);
 // write steps also read back their first and last point.
 //
+// With Config.ReuseIterator, a query step reads every series through one
+// iterator instead, given each series' bounds in turn (engine.SetBounds:
+// the engine's own BoundsSetter, or a close and reopen where it has
+// none), as a time-series database reading many series would. It is off
+// by default, so that query times stay comparable with the 2014 tool,
+// which opened an iterator per series; the report's first line says when
+// it was on. The points read and checked are the same either way.
+//
 // A wrong, missing or unexpected point is a verification failure: it is
 // recorded in its Step and in Result.Error, Run's error wraps
 // ErrVerification, and the run goes on. An engine error (a failed Commit,
@@ -69,6 +77,19 @@
 // CPU and I/O then run to the end of the settle, and sizes are taken
 // after it, so deferred compaction is charged to the step that caused it.
 // Without it, background work spills into the next step's CPU and I/O.
+//
+// # Engine metrics
+//
+// An engine that reports its own work (engine.MetricsReporter) is read
+// with engine.ReadMetrics before each step and after it, at the moments
+// the CPU and I/O figures cover (after the settle, when settling), and
+// the step records in engine_metrics each counter's increase over the
+// step (compact_bytes, compact_ns, stalls, stall_ns, cache_hits,
+// cache_misses) and the gauge memtable_bytes as at its end. An engine
+// reports the subset of engine.MetricNames it knows: a name missing is
+// unknown, not zero, and the reports show "-" for it. Each engine counts
+// in its own way, so these explain an engine's figures rather than rank
+// engines.
 //
 // # Engines that work in other processes
 //
@@ -132,9 +153,9 @@
 //	  "results": [{
 //	    "engine", "repeat", "version", "engine_description", "error",
 //	    "options" (engine.Effective: TOML names, every default filled in),
-//	    "config": {points, series, batch, seed, settle, settle_timeout_ns},
-//	    "dataset": {path, created, method, clone_ns} (when the write step's points came
-//	               from a dataset of package dataset, and the write step did not run),
+//	    "config": {points, series, batch, seed, settle, settle_timeout_ns, reuse_iterator},
+//	    "dataset": {path, created, reused, method, clone_ns, save_ns} (with a dataset of
+//	               package dataset: reused, the write step did not run; else saved),
 //	    "steps": [{
 //	      name, label, points, time_ns, wall_ns, settle_ns, settle_timed_out,
 //	      points_per_sec, us_per_point, cpu_user_ns, cpu_sys_ns,
@@ -142,6 +163,8 @@
 //	      logical_bytes, write_amp,
 //	      disk: {used_bytes, actual_bytes, apparent_bytes, files},
 //	      engine_size: {in_use_bytes, on_disk_bytes} (engines that report it),
+//	      engine_metrics: {compact_bytes, compact_ns, stalls, stall_ns, cache_hits,
+//	                       cache_misses, memtable_bytes} (those the engine reports),
 //	      peak_rss_bytes, open_fds,
 //	      processes: {count, cpu_user_ns, cpu_sys_ns, peak_rss_bytes} (engines working in processes of their own),
 //	      latency: {count, p50_ns, p99_ns, p999_ns, max_ns} (absent for compaction),

@@ -52,17 +52,19 @@ func (e *synthetic) NewIterator(o engine.IterOptions) (engine.Iterator, error) {
 }
 
 type syntheticBatch struct {
-	e *synthetic
-	n int
+	e       *synthetic
+	n, size int
 }
 
-func (b *syntheticBatch) Put(key, value []byte) { b.n++ }
+func (b *syntheticBatch) Put(key, value []byte) { b.n, b.size = b.n+1, b.size+len(key)+len(value) }
 func (b *syntheticBatch) Delete(key []byte)     {}
 func (b *syntheticBatch) Len() int              { return b.n }
+func (b *syntheticBatch) Size() int             { return b.size }
+func (b *syntheticBatch) Reset()                { b.n, b.size = 0, 0 }
 func (b *syntheticBatch) Close() error          { return nil }
 func (b *syntheticBatch) Commit() error {
 	b.e.hi.Add(int64(b.n))
-	b.n = 0
+	b.Reset()
 	return nil
 }
 

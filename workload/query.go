@@ -14,14 +14,28 @@ import (
 const chunkPoints = 1024
 
 // query returns the body of a query step expecting exactly the points with
-// index in [lo, hi). Each series is read with a fresh iterator bounded to
-// it, First then Next. The timer covers the engine calls and the copying
-// of each entry into a reused buffer; decoding and checking the copies
-// happens with the timer paused, one chunk at a time.
+// index in [lo, hi). Each series is read with an iterator bounded to it,
+// First then Next: a fresh one per series, or with Config.ReuseIterator
+// the step's one iterator given new bounds. The timer covers the engine
+// calls and the copying of each entry into a reused buffer; decoding and
+// checking the copies happens with the timer paused, one chunk at a time.
 func (r *runner) query(lo, hi int64) func(*stepRun) error {
-	return func(s *stepRun) error {
+	return func(s *stepRun) (err error) {
 		v := &Verification{Expected: hi - lo}
 		s.verify = v
+		defer func() {
+			if r.it == nil {
+				return
+			}
+			// The one iterator's Close is engine time of no series.
+			t0 := time.Now()
+			cerr := r.it.Close()
+			s.time += time.Since(t0)
+			r.it = nil
+			if err == nil && cerr != nil {
+				err = fmt.Errorf("close iterator: %w", cerr)
+			}
+		}()
 		for series := range r.cfg.Series {
 			c := checker{gen: r.gen, v: v, series: series, next: r.gen.First(lo, series), hi: hi}
 			read, err := r.scan(s, &c)
@@ -36,15 +50,43 @@ func (r *runner) query(lo, hi int64) func(*stepRun) error {
 	}
 }
 
+// iterator returns an iterator bounded to opts: a new one, or with
+// Config.ReuseIterator the step's one (r.it), made by the first call and
+// given new bounds by the others.
+func (r *runner) iterator(opts engine.IterOptions) (engine.Iterator, error) {
+	if !r.cfg.ReuseIterator || r.it == nil {
+		it, err := r.db.NewIterator(opts)
+		if err != nil {
+			return nil, fmt.Errorf("new iterator: %w", err)
+		}
+		if r.cfg.ReuseIterator {
+			r.it = it
+		}
+		return it, nil
+	}
+	var err error
+	if r.it, err = engine.SetBounds(r.db, r.it, opts); err != nil {
+		return nil, fmt.Errorf("set bounds: %w", err)
+	}
+	return r.it, nil
+}
+
 // scan reads one series, timing it as one latency sample.
 func (r *runner) scan(s *stepRun, c *checker) (read int64, err error) {
-	lower, upper := SeriesBounds(r.bounds, uint64(c.series))
+	// A reused iterator may still hold the previous series' bounds until
+	// SetBounds replaces them, so consecutive series use the two halves
+	// of r.bounds in turn.
+	buf := r.bounds[:2*KeySize]
+	if c.series%2 == 1 {
+		buf = r.bounds[2*KeySize:]
+	}
+	lower, upper := SeriesBounds(buf, uint64(c.series))
 	var spent time.Duration
 	t0 := time.Now()
-	it, err := r.db.NewIterator(engine.IterOptions{LowerBound: lower, UpperBound: upper})
+	it, err := r.iterator(engine.IterOptions{LowerBound: lower, UpperBound: upper})
 	if err != nil {
 		s.add(time.Since(t0))
-		return 0, fmt.Errorf("new iterator: %w", err)
+		return 0, err
 	}
 	r.chunk.Reset()
 	for ok := it.First(); ok; ok = it.Next() {
@@ -60,8 +102,10 @@ func (r *runner) scan(s *stepRun, c *checker) (read int64, err error) {
 		}
 	}
 	err = it.Err()
-	if cerr := it.Close(); err == nil {
-		err = cerr
+	if !r.cfg.ReuseIterator {
+		if cerr := it.Close(); err == nil {
+			err = cerr
+		}
 	}
 	s.add(spent + time.Since(t0))
 	read += int64(r.chunk.Len())

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 )
@@ -116,12 +117,17 @@ func (r Report) intro() string {
 	if c.Settle {
 		settle = "on"
 	}
+	reuse := ""
+	if c.ReuseIterator {
+		// Not the 2014 way: say so where the sizes are.
+		reuse = ", queries reuse one iterator (new bounds per series)"
+	}
 	s := fmt.Sprintf("%s points over %s series, batches of %d, seed %d, settle %s.\n"+
 		"Times are engine calls only: generating, encoding and verifying data are excluded (see wall).\n"+
 		"Best of each row marked *; ! marks a failed step (see Errors). Sizes in binary units.",
-		harness.Count(c.Points), harness.Count(c.Series), c.Batch, c.Seed, settle)
+		harness.Count(c.Points), harness.Count(c.Series), c.Batch, c.Seed, settle+reuse)
 	for _, res := range r.results() {
-		if d := res.Dataset; d != nil {
+		if d := res.Dataset; d != nil && d.Reused {
 			s += fmt.Sprintf("\n%s: write step not run: reused the dataset %s (written %s), cloned by %s in %s.",
 				res.Engine, d.Path, d.Created.UTC().Format("2006-01-02 15:04"), d.Method, report.Duration(d.Clone))
 		}
@@ -243,18 +249,45 @@ func (r Report) page() report.Page {
 		return t
 	}
 	timedSteps := slices.DeleteFunc(slices.Clone(StepNames), func(s string) bool { return s == StepCompact })
+	tables := []report.Table{
+		main,
+		grouped("Speed and CPU (points/s and µs/point from engine time; wall includes the harness; CPU of all threads"+r.processesNote()+" until settled)", StepNames, r.speedMetrics()),
+		grouped("Storage (I/O counted by the OS"+r.processesNote()+" until settled; write amp = written / logical bytes; disk after the step)", StepNames, r.storageMetrics()),
+		grouped("Memory and files (peak during the step)", StepNames, r.memoryMetrics()),
+		grouped("Latency (write: per batch; query: per series scan; delete: per series DeleteRange)", timedSteps, latencyMetrics()),
+		grouped("Verification (every point read back and checked)", []string{StepQuery, StepQueryAfterDelete}, verifyMetrics),
+	}
+	if m := r.engineMetrics(); len(m) > 0 {
+		tables = append(tables, grouped("Engine metrics (as each engine counts its own work, so not comparable across engines; "+
+			"counters over the step until settled, memtable_bytes at its end; - where the engine reports none)", StepNames, m))
+	}
 	return report.Page{
 		Title: "Time-series workload: " + strings.Join(names(engines), ", "),
 		Intro: r.intro(), Engines: engines, Environment: append(r.Env.Lines(), r.descriptions()...), Charts: r.charts(),
-		Tables: []report.Table{
-			main,
-			grouped("Speed and CPU (points/s and µs/point from engine time; wall includes the harness; CPU of all threads"+r.processesNote()+" until settled)", StepNames, r.speedMetrics()),
-			grouped("Storage (I/O counted by the OS"+r.processesNote()+" until settled; write amp = written / logical bytes; disk after the step)", StepNames, r.storageMetrics()),
-			grouped("Memory and files (peak during the step)", StepNames, r.memoryMetrics()),
-			grouped("Latency (write: per batch; query: per series scan; delete: per series DeleteRange)", timedSteps, latencyMetrics()),
-			grouped("Verification (every point read back and checked)", []string{StepQuery, StepQueryAfterDelete}, verifyMetrics),
-		},
+		Tables: tables,
 	}
+}
+
+// engineMetrics are a row per engine metric some step of some engine
+// reports, none if no engine reports any.
+func (r Report) engineMetrics() []metric {
+	var ms []engine.Metrics
+	for _, res := range r.results() {
+		for _, st := range res.Steps {
+			ms = append(ms, st.EngineMetrics)
+		}
+	}
+	var out []metric
+	for _, name := range MetricNamesIn(ms...) {
+		out = append(out, metric{name, report.NoBest, func(s *Step) report.Cell {
+			v, ok := s.EngineMetrics[name]
+			if !ok {
+				return report.None
+			}
+			return report.MetricCell(name, v)
+		}})
+	}
+	return out
 }
 
 // names are the engines' names.

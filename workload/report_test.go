@@ -90,6 +90,20 @@ func syntheticReport() Report {
 			step(StepDelete, 7*time.Second, 3_435_973_837, 0.1),
 		},
 	}
+	// Engines report what they know of their own work: rocksdb every
+	// metric, broken its cache alone, lmdb nothing.
+	for i := range rocks.Steps {
+		st := &rocks.Steps[i]
+		n := int64(i + 1)
+		st.EngineMetrics = engine.Metrics{
+			engine.MetricCompactBytes: 2_800_000_000 / n, engine.MetricCompactTime: int64(95*time.Second) / n,
+			engine.MetricStalls: 12 / n, engine.MetricStallTime: int64(4200*time.Millisecond) / n,
+			engine.MetricCacheHits: 9_000_000 * n, engine.MetricCacheMisses: 310_000 * n, engine.MetricMemtableBytes: 48 << 20 / n,
+		}
+	}
+	for i := range broken.Steps {
+		broken.Steps[i].EngineMetrics = engine.Metrics{engine.MetricCacheHits: 1_000_000, engine.MetricCacheMisses: 55_000}
+	}
 	q := &broken.Steps[1]
 	q.Verify = &Verification{Expected: 1e8, Read: 1e8 - 2, Missing: 3, Unexpected: 1, WrongValues: 2, First: "series 17: 3 points missing before seq 8500018"}
 	q.Error = "workload: verification failed: " + q.Verify.summary()

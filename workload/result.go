@@ -3,6 +3,7 @@ package workload
 import (
 	"time"
 
+	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/workload/dataset"
@@ -31,9 +32,10 @@ type Result struct {
 	harness.Header
 	// Config is the workload that ran.
 	Config Config `json:"config"`
-	// Dataset says where the write step's points came from when this run
-	// did not write them (Config.Preloaded); the caller fills it.
-	Dataset *dataset.Reuse `json:"dataset,omitempty"`
+	// Dataset, with -dataset, says whether this run reused the dataset
+	// (and how it cloned it) or wrote and saved it (and how long saving
+	// took); nil without one. The caller fills it.
+	Dataset *dataset.Use `json:"dataset,omitempty"`
 	// Steps holds the steps that ran, in order; a run stopped by an
 	// engine error has fewer than six.
 	Steps []Step `json:"steps"`
@@ -62,9 +64,10 @@ type Step struct {
 	// compaction, the points that remain live.
 	Points int64 `json:"points"`
 	// Time is the time spent inside engine calls: Batch.Put and Commit,
-	// NewIterator and iteration (including copying each entry out), DeleteRange,
-	// Compact. Data generation, encoding and verification are excluded. The
-	// report's headline figure.
+	// NewIterator (or SetBounds, with Config.ReuseIterator) and iteration
+	// (including copying each entry out), DeleteRange, Compact. Data
+	// generation, encoding and verification are excluded. The report's
+	// headline figure.
 	Time time.Duration `json:"time_ns"`
 	// Wall is the step's elapsed time including the harness's own work
 	// (generating and encoding, verifying, progress counters) but
@@ -106,6 +109,13 @@ type Step struct {
 	// For etcd, the members' backend files: a given cluster's data is not
 	// in the directory at all.
 	EngineSize *EngineSize `json:"engine_size,omitempty"`
+	// EngineMetrics is what the engine reports of its own work
+	// (engine.ReadMetrics), read before the step and after it (after
+	// Settle, when settling): counters as their increase over the step,
+	// such as compact_bytes, and the gauge memtable_bytes as at the end.
+	// An engine reports a subset of engine.MetricNames; a name missing
+	// here is unknown, not zero. nil for an engine that reports none.
+	EngineMetrics engine.Metrics `json:"engine_metrics,omitempty"`
 	// PeakRSS is the process's peak resident memory in bytes during the
 	// step; 0 if unavailable. The engine's processes are in Processes.
 	PeakRSS int64 `json:"peak_rss_bytes"`

@@ -22,8 +22,9 @@ const tick = 200 * time.Millisecond
 // each cost. The steps, with N = cfg.Points and H = N/2 rounded down:
 //
 //  1. write: points 0..N-1 in batches of cfg.Batch, one Commit each.
-//  2. query: every series with its own bounded iterator, ascending;
-//     every key and value is checked against the generator.
+//  2. query: every series with its own bounded iterator (with
+//     cfg.ReuseIterator, one iterator given each series' bounds),
+//     ascending; every key and value is checked against the generator.
 //  3. delete: the H oldest points, by one DeleteRange per series over
 //     timestamps before that of point H (a retention cut-off).
 //  4. compact: Compact(nil, nil).
@@ -50,7 +51,7 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 		gen:    Generator{Series: cfg.Series, Seed: cfg.Seed},
 		hist:   measure.NewHistogram(),
 		log:    cfg.Log,
-		bounds: make([]byte, 2*KeySize),
+		bounds: make([]byte, 4*KeySize),
 	}
 	if r.log == nil {
 		r.log = io.Discard
@@ -138,7 +139,8 @@ type runner struct {
 	log    io.Writer
 	batch  batchBuf
 	chunk  scanbuf.Chunk
-	bounds []byte
+	bounds []byte          // two series' bounds (see scan)
+	it     engine.Iterator // with Config.ReuseIterator, the query step's iterator
 	warned map[string]bool
 }
 
@@ -171,6 +173,7 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 	case StepCompact:
 		run.logical = r.gen.LogicalBytes(r.cfg.Points/2, r.cfg.Points)
 	}
+	metrics := r.readMetrics(name)
 	mon := r.monitor(label, points, &run.done)
 	span, err := harness.StartSpan(harness.EnginePIDs(r.db)...)
 	if err != nil {
@@ -189,6 +192,9 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 	}
 	cost := span.End(r.warnMissing)
 	st.CPUUser, st.CPUSys, st.IO, st.PeakRSS = cost.CPUUser, cost.CPUSys, cost.IO, cost.PeakRSS
+	if metrics != nil {
+		st.EngineMetrics = r.readMetrics(name).Since(metrics)
+	}
 	st.Processes = cost.Processes
 	if fds, err := measure.OpenFDs(); err == nil {
 		st.OpenFDs = max(st.OpenFDs, fds)

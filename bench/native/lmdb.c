@@ -1,9 +1,10 @@
-// The native yardstick's backend for LMDB, compiled with LMDB's own
-// source as lmdb-go carries it, with the flags lmdb-go compiles it with.
+// The native yardstick's backend for LMDB, linked with the library
+// engine/lmdb loads (lmdb-tsbench.pc, from scripts/build-lmdb.sh).
 
 #include <stdlib.h>
 
-#include "lmdb.h"
+#include <lmdb.h>
+
 #include "ts.h"
 
 typedef struct {
@@ -25,7 +26,7 @@ void *be_open(const char *dir)
 	check(mdb_env_create(&s->env), "create environment");
 	check(mdb_env_set_mapsize(s->env, (size_t)ts_option("map_size")), "set map size");
 	check(mdb_env_set_maxreaders(s->env, (unsigned)ts_option("max_readers")), "set max readers");
-	// As the harness: lmdb-go always adds MDB_NOTLS.
+	// As the engine, which opens every environment with MDB_NOTLS.
 	unsigned flags = MDB_NOTLS;
 	if (ts_option("no_readahead"))
 		flags |= MDB_NORDAHEAD;

@@ -27,8 +27,9 @@ type crashSuite struct{}
 var _ suite[crash.Result] = crashSuite{}
 
 // crashRefuses are the flags the crash check does not take: the
-// time-series sizes, -settle, -count and the micro benchmarks'.
-var crashRefuses = append([]string{"points", "series", "settle", "count", "benchmarks"}, microOnlyFlags...)
+// time-series sizes, -settle, -reuse-iterator, -count and the micro
+// benchmarks'.
+var crashRefuses = append([]string{"points", "series", "settle", "reuse-iterator", "count", "benchmarks"}, microOnlyFlags...)
 
 // checkCrashMode refuses what the crash check does not take and sets its
 // defaults: sync batch, batches of crash.DefaultBatch.

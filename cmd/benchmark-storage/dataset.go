@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/workload/dataset"
@@ -75,7 +74,7 @@ func checkDatasets(s *settings) error {
 // (which the parent created empty) and returns the reuse; otherwise it
 // returns the dataset to save once the points are written. Without
 // -dataset both are nil.
-func prepareDataset(s *settings, name string, opts engine.Options) (*dataset.Dataset, *dataset.Reuse, error) {
+func prepareDataset(s *settings, name string, opts engine.Options) (*dataset.Dataset, *dataset.Use, error) {
 	if s.dataset == "" {
 		return nil, nil, nil
 	}
@@ -98,14 +97,16 @@ func prepareDataset(s *settings, name string, opts engine.Options) (*dataset.Dat
 }
 
 // saveDataset returns the hook that saves db into ds once its points are
-// written, outside the measured steps; it says how long saving took.
-func saveDataset(ds *dataset.Dataset, db engine.Engine, opts *engine.Options, p *progress) func() error {
+// written, outside the measured steps, and records what it did in *use;
+// it says how long saving took.
+func saveDataset(ds *dataset.Dataset, db engine.Engine, opts *engine.Options, p *progress, use **dataset.Use) func() error {
 	return func() error {
-		start := time.Now()
-		if err := ds.Save(db, opts); err != nil {
+		u, err := ds.Save(db, opts)
+		if err != nil {
 			return fmt.Errorf("save the dataset %s: %w", ds.Dir(), err)
 		}
-		fmt.Fprintf(p, "saved the dataset %s in %s", ds.Dir(), roundDuration(time.Since(start)))
+		*use = &u
+		fmt.Fprintf(p, "saved the dataset %s in %s", ds.Dir(), roundDuration(u.Save))
 		return nil
 	}
 }

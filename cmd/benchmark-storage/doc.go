@@ -77,6 +77,12 @@
 //	-settle         after each step, wait until the engine's background work
 //	                (compactions, flushes) stops and report that time apart,
 //	                so deferred work is charged to the step that caused it.
+//	-reuse-iterator read every series of a query step through one iterator
+//	                given new bounds (the engine's SetBounds, or a close and
+//	                reopen where it has none), as a time-series database
+//	                would. Off by default: each series gets a new iterator,
+//	                as in the 2014 tool, so query times stay comparable with
+//	                it; the report's first line says when it was on.
 //	-cache-size n   block cache of every engine in bytes, with an optional
 //	                unit as in config files (64MiB, 64M is 64,000,000);
 //	                overrides the config's cache_size (default 64 MiB).
@@ -132,8 +138,9 @@
 //	-batch count       writes per batch of fillbatch, fillrandbatch and
 //	                   write (default 1000).
 //
-// -points, -series and -settle belong to the time-series workload and are
-// refused with -benchmarks, as the micro flags are without it.
+// -points, -series, -settle and -reuse-iterator belong to the time-series
+// workload and are refused with -benchmarks, as the micro flags are
+// without it.
 //
 // -format gobench prints one line per benchmark, engine and run in the
 // Go benchmark format, which benchstat reads, for the micro benchmarks
@@ -286,6 +293,16 @@
 // its spread, "±8%": the larger distance from the median to the smallest
 // or largest run.
 //
+// When an engine reports metrics of its own work (Pebble, Badger,
+// RocksDB, LevelDB), every time-series step records them in
+// engine_metrics, read before the step and after it (after -settle's
+// wait): compact_bytes and compact_ns (bytes flushes and compactions
+// wrote and their time), stalls and stall_ns (write stalls), cache_hits
+// and cache_misses (block cache lookups), each as its increase over the
+// step, and memtable_bytes at the step's end; the mixed workload records
+// them over its run. The reports then add a table of them, "-" where an
+// engine does not report one: a missing metric is unknown, not zero.
+//
 // The html format is one self-contained page (inline SVG and CSS, no
 // script, nothing loaded from anywhere, so it opens offline and prints):
 // per step, bars of time, throughput, CPU, write amplification and peak
@@ -311,12 +328,14 @@
 //	  "results": [{engine, repeat (1 to -count), version, options (as a
 //	              config file names them, every default filled in: the
 //	              shared keys, and the engine's own under its name),
-//	              config (points, series, batch, seed, settle), error,
+//	              config (points, series, batch, seed, settle,
+//	              reuse_iterator), error,
 //	              steps: [{name, label, points, time_ns, wall_ns,
 //	              settle_ns, points_per_sec, us_per_point, cpu_user_ns,
 //	              cpu_sys_ns, io, logical_bytes, write_amp, disk
 //	              (used_bytes, actual_bytes, apparent_bytes, files),
-//	              peak_rss_bytes, open_fds, latency, verify, error}]}],
+//	              engine_metrics, peak_rss_bytes, open_fds, latency,
+//	              verify, error}]}],
 //	  "summary": [{engine, runs, steps: [{name, figures: [{metric, unit,
 //	              n, median, min, max}]}]}]   (with -count 2 or more)
 //	}

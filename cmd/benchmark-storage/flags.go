@@ -42,6 +42,9 @@ type settings struct {
 	outFormat string
 	keep      bool
 	settle    bool
+	// reuseIterator is -reuse-iterator: the query steps read every series
+	// through one iterator given new bounds.
+	reuseIterator bool
 	// count is how many times each engine runs (-count), each time in a
 	// fresh directory.
 	count int
@@ -130,6 +133,7 @@ func newFlagSet(s *settings) (*flag.FlagSet, *string) {
 	fs.IntVar(&s.count, "count", 1, "run each engine `n` times, each time in a fresh directory, and report the median and spread of every figure")
 	fs.BoolVar(&s.keep, "keep", false, "keep each engine's data directory and print where it is")
 	fs.BoolVar(&s.settle, "settle", false, "after each step, wait for the engine's background work to finish and report that time separately")
+	fs.BoolVar(&s.reuseIterator, "reuse-iterator", false, "query every series of a query step through one iterator given new bounds (the engine's SetBounds, or a close and reopen where it has none); without it each series gets a new iterator, as in the 2014 tool, whose query times stay comparable")
 	fs.StringVar(&s.workload, "workload", workloadSeries, "`name` of the workload: ts (the 2014 InfluxDB comparison: write, then query; timeseries is the same), micro (the classic micro benchmarks; -benchmarks implies it), mixed (writers ingest while readers query, for -duration) or crash (kill a writer at random moments and check what the reopened store kept)")
 	fs.StringVar(&s.dataset, "dataset", "", "with -workload ts or mixed, keep the points of the write step (or the preload) in `dir`, one subdirectory per engine, the first time, and start later runs with the same parameters from a clone of them")
 	fs.IntVar(&s.kills, "kills", crash.DefaultKills, "with -workload crash, how many `times` each engine's writer is killed")

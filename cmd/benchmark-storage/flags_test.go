@@ -40,7 +40,7 @@ func TestParseFlagsDefaults(t *testing.T) {
 	if s.points != 200_000 || s.series != 1_000 || s.batch != 1000 || s.seed != 1 {
 		t.Errorf("points, series, batch, seed = %d, %d, %d, %d", s.points, s.series, s.batch, s.seed)
 	}
-	if s.path != os.TempDir() || s.format != "table" || s.sync != "" || s.config != "" || s.keep || s.settle || s.child.role != "" {
+	if s.path != os.TempDir() || s.format != "table" || s.sync != "" || s.config != "" || s.keep || s.settle || s.reuseIterator || s.child.role != "" {
 		t.Errorf("unexpected defaults %+v", s)
 	}
 }
@@ -51,7 +51,7 @@ func TestParseFlags(t *testing.T) {
 	s, err := parseFlags([]string{
 		"-engine", b + " , " + a, "-points", "100M", "-series", "500k", "-batch", "2k",
 		"-path", dir, "-sync", "batch", "-seed", "42", "-format", "csv",
-		"-out", filepath.Join(dir, "r.JSON"), "-keep", "-settle",
+		"-out", filepath.Join(dir, "r.JSON"), "-keep", "-settle", "-reuse-iterator",
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +59,7 @@ func TestParseFlags(t *testing.T) {
 	want := settings{
 		engines: []string{b, a}, points: 100_000_000, series: 500_000, batch: 2000,
 		path: dir, sync: engine.SyncBatch, seed: 42, format: "csv",
-		out: filepath.Join(dir, "r.JSON"), outFormat: "json", keep: true, settle: true,
+		out: filepath.Join(dir, "r.JSON"), outFormat: "json", keep: true, settle: true, reuseIterator: true,
 	}
 	if !slices.Equal(s.engines, want.engines) {
 		t.Errorf("engines = %v, want %v", s.engines, want.engines)
@@ -89,7 +89,8 @@ func TestParseFlags(t *testing.T) {
 func equalSettings(a, b settings) bool {
 	return a.points == b.points && a.series == b.series && a.batch == b.batch && a.path == b.path &&
 		a.config == b.config && a.sync == b.sync && a.seed == b.seed && a.format == b.format &&
-		a.out == b.out && a.outFormat == b.outFormat && a.keep == b.keep && a.settle == b.settle
+		a.out == b.out && a.outFormat == b.outFormat && a.keep == b.keep && a.settle == b.settle &&
+		a.reuseIterator == b.reuseIterator
 }
 
 func TestEngineOptionsSyncOverridesConfig(t *testing.T) {
@@ -119,7 +120,7 @@ func TestHelp(t *testing.T) {
 	if code != exitOK || stdout != "" {
 		t.Errorf("-h: status %d, stdout %q", code, stdout)
 	}
-	for _, want := range []string{"-engine", "-points", "-series", "-batch", "-path", "-config", "-sync", "-seed", "-format", "-out", "-keep", "-settle"} {
+	for _, want := range []string{"-engine", "-points", "-series", "-batch", "-path", "-config", "-sync", "-seed", "-format", "-out", "-keep", "-settle", "-reuse-iterator"} {
 		if !strings.Contains(stderr, "\n  "+want+" ") && !strings.Contains(stderr, "\n  "+want+"\n") {
 			t.Errorf("usage lacks %s:\n%s", want, stderr)
 		}
@@ -210,6 +211,7 @@ func TestBadInput(t *testing.T) {
 		{"mixed window beyond the data", []string{"-workload", "mixed", "-points", "2k", "-series", "20", "-window", "1h"}, "use a shorter -window"},
 		{"mixed dataset without preload", []string{"-workload", "mixed", "-series", "20", "-dataset", parent}, "add -points"},
 		{"mixed with settle", []string{"-workload", "mixed", "-settle"}, "drop -settle"},
+		{"mixed with reuse-iterator", []string{"-workload", "mixed", "-reuse-iterator"}, "drop -reuse-iterator"},
 		{"benchmarks with mixed", []string{"-workload", "mixed", "-benchmarks", "fillseq"}, "drop one of them"},
 		{"dataset of micro", []string{"-workload", "micro", "-dataset", parent}, "drop -dataset"},
 	} {

@@ -28,13 +28,14 @@ type job struct {
 	Keep          bool            `json:"keep,omitempty"`
 	Stall         time.Duration   `json:"stall_ns"`
 
-	Points  int64  `json:"points"`
-	Series  int64  `json:"series"`
-	Batch   int64  `json:"batch"`
-	Seed    uint64 `json:"seed"`
-	Settle  bool   `json:"settle,omitempty"`
-	Kills   int    `json:"kills,omitempty"`
-	Dataset string `json:"dataset,omitempty"`
+	Points        int64  `json:"points"`
+	Series        int64  `json:"series"`
+	Batch         int64  `json:"batch"`
+	Seed          uint64 `json:"seed"`
+	Settle        bool   `json:"settle,omitempty"`
+	ReuseIterator bool   `json:"reuse_iterator,omitempty"`
+	Kills         int    `json:"kills,omitempty"`
+	Dataset       string `json:"dataset,omitempty"`
 
 	Micro *microJob   `json:"micro,omitempty"`
 	Mixed *mixedFlags `json:"mixed,omitempty"`
@@ -57,7 +58,7 @@ func newJob(s *settings, role, name, dir, progressMode string) job {
 		Config: s.config, Sync: s.sync, CacheSize: s.engineFlags.cacheSize, Compression: s.engineFlags.compression,
 		EtcdEndpoints: s.engineFlags.etcd.endpoints, Keep: s.keep, Stall: s.stall,
 		Points: s.points, Series: s.series, Batch: s.batch, Seed: s.seed, Settle: s.settle, Kills: s.kills,
-		Dataset: s.dataset,
+		ReuseIterator: s.reuseIterator, Dataset: s.dataset,
 	}
 	if m := s.micro; m.on() {
 		j.Micro = &microJob{m.benchmarks, m.num, m.valueSize, m.key, m.order, m.ratio}
@@ -75,8 +76,8 @@ func (j job) settings() *settings {
 		engines: []string{j.Engine}, workload: j.Workload,
 		config: j.Config, sync: j.Sync, keep: j.Keep, stall: j.Stall,
 		points: j.Points, series: j.Series, batch: j.Batch, seed: j.Seed, settle: j.Settle, kills: j.Kills,
-		dataset: j.Dataset,
-		child:   childFlags{role: j.Role, dir: j.Dir, progress: j.Progress},
+		reuseIterator: j.ReuseIterator, dataset: j.Dataset,
+		child: childFlags{role: j.Role, dir: j.Dir, progress: j.Progress},
 	}
 	s.engineFlags.cacheSize, s.engineFlags.compression, s.engineFlags.etcd.endpoints = j.CacheSize, j.Compression, j.EtcdEndpoints
 	if m := j.Micro; m != nil {

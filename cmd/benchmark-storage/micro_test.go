@@ -87,6 +87,7 @@ func TestMicroBadInput(t *testing.T) {
 		{"cache size 0", []string{"-cache-size", "0"}, "-cache-size"},
 		{"points with benchmarks", []string{"-benchmarks", "fillseq", "-points", "1M"}, "-points is a setting of the time-series workload"},
 		{"settle with benchmarks", []string{"-benchmarks", "fillseq", "-settle"}, "drop -settle"},
+		{"reuse-iterator with benchmarks", []string{"-benchmarks", "fillseq", "-reuse-iterator"}, "drop -reuse-iterator"},
 		{"num without benchmarks", []string{"-num", "1M"}, "add -benchmarks"},
 		{"key without benchmarks", []string{"-key", "int4"}, "add -benchmarks"},
 	} {

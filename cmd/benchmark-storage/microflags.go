@@ -25,7 +25,7 @@ type microFlags struct {
 // Flags of one kind of run that the other refuses.
 var (
 	microOnlyFlags  = []string{"num", "value-size", "key", "order", "compression-ratio"}
-	seriesOnlyFlags = []string{"points", "series", "settle"}
+	seriesOnlyFlags = []string{"points", "series", "settle", "reuse-iterator"}
 )
 
 func (m *microFlags) on() bool { return len(m.benchmarks) > 0 }

@@ -37,7 +37,7 @@ const (
 var mixedOnlyFlags = []string{"writers", "readers", "duration", "rate", "mix", "window", "skew"}
 
 // mixedRefuses are the flags -workload mixed does not take.
-var mixedRefuses = append([]string{"settle", "kills", "benchmarks"}, microOnlyFlags...)
+var mixedRefuses = append([]string{"settle", "reuse-iterator", "kills", "benchmarks"}, microOnlyFlags...)
 
 func (m *mixedFlags) define(fs *flag.FlagSet) {
 	m.Writers, m.Readers, m.Duration = defaultWriters, defaultReaders, defaultDuration
@@ -118,7 +118,7 @@ func (mixedSuite) check(s *settings) error { return mixedConfig(s).Validate() }
 func (mixedSuite) run(s *settings, name string, opts engine.Options, p *progress) (res *mixed.Result, err error) {
 	cfg := mixedConfig(s)
 	cfg.Progress, cfg.Log = p, p
-	ds, reuse, err := prepareDataset(s, name, opts)
+	ds, use, err := prepareDataset(s, name, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -127,14 +127,14 @@ func (mixedSuite) run(s *settings, name string, opts engine.Options, p *progress
 		return nil, err
 	}
 	defer closeEngine(db, &err)
-	if reuse != nil {
+	if use != nil {
 		cfg.Preloaded = true
 	} else if ds != nil {
-		cfg.AfterPreload = saveDataset(ds, db, &opts, p)
+		cfg.AfterPreload = saveDataset(ds, db, &opts, p, &use)
 	}
 	res, err = mixed.Run(db, s.child.dir, cfg)
 	if res != nil {
-		res.Dataset = reuse
+		res.Dataset = use
 		res.Options, err = effective(name, opts, err)
 		if d, ok := engine.BackendAs[engine.Describer](db); ok {
 			res.Description = d.Describe()
@@ -163,8 +163,8 @@ func (mixedSuite) report(runID string, env harness.Environment, results []*mixed
 
 // reusedNote is the line the parent prints for a run that started from a
 // dataset.
-func reusedNote(r *dataset.Reuse) string {
-	if r == nil {
+func reusedNote(r *dataset.Use) string {
+	if r == nil || !r.Reused {
 		return ""
 	}
 	return fmt.Sprintf("reused the dataset %s (written %s), cloned by %s in %s", r.Path, r.Created.Format(time.DateTime), r.Method, roundDuration(r.Clone))

@@ -19,7 +19,7 @@ func (series) check(s *settings) error { return workloadConfig(s).Validate() }
 func (series) run(s *settings, name string, opts engine.Options, p *progress) (res *workload.Result, err error) {
 	cfg := workloadConfig(s)
 	cfg.Progress, cfg.Log = p, p
-	ds, reuse, err := prepareDataset(s, name, opts)
+	ds, use, err := prepareDataset(s, name, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -28,14 +28,14 @@ func (series) run(s *settings, name string, opts engine.Options, p *progress) (r
 		return nil, err
 	}
 	defer closeEngine(db, &err)
-	if reuse != nil {
+	if use != nil {
 		cfg.Preloaded = true
 	} else if ds != nil {
-		cfg.AfterWrite = saveDataset(ds, db, &opts, p)
+		cfg.AfterWrite = saveDataset(ds, db, &opts, p, &use)
 	}
 	res, err = workload.Run(db, s.child.dir, cfg)
 	if res != nil {
-		res.Dataset = reuse
+		res.Dataset = use
 		res.Options, err = effective(name, opts, err)
 		if d, ok := engine.BackendAs[engine.Describer](db); ok {
 			res.Description = d.Describe()
@@ -77,11 +77,12 @@ func (series) report(runID string, env harness.Environment, results []*workload.
 // workloadConfig is the workload every engine of the run gets.
 func workloadConfig(s *settings) workload.Config {
 	return workload.Config{
-		Points: s.points,
-		Series: s.series,
-		Batch:  s.batch,
-		Seed:   s.seed,
-		Settle: s.settle,
+		Points:        s.points,
+		Series:        s.series,
+		Batch:         s.batch,
+		Seed:          s.seed,
+		Settle:        s.settle,
+		ReuseIterator: s.reuseIterator,
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 )
 
 // TestCheckIntact checks that engine.Check finds nothing wrong with an
@@ -15,10 +16,7 @@ func TestCheckIntact(t *testing.T) {
 	for _, name := range engine.Names() {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			db, err := engine.Open(name, dir, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			db := enginetest.Open(t, name, dir, nil)
 			b := db.NewBatch()
 			for i := range 5000 {
 				b.Put(fmt.Appendf(nil, "k%05d", i), fmt.Appendf(nil, "value %d", i))
@@ -30,10 +28,7 @@ func TestCheckIntact(t *testing.T) {
 			if err := db.Close(); err != nil {
 				t.Fatal(err)
 			}
-			if db, err = engine.Open(name, dir, nil); err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db = enginetest.Open(t, name, dir, nil)
 			switch err := engine.Check(db); {
 			case errors.Is(err, engine.ErrNotSupported):
 				t.Logf("%s has no integrity check", name)

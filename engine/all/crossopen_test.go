@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 )
 
 // TestCrossOpen writes a store with each engine, removes its ENGINE
@@ -22,10 +23,7 @@ func TestCrossOpen(t *testing.T) {
 	for _, owner := range names {
 		t.Run(owner, func(t *testing.T) {
 			dir := t.TempDir()
-			db, err := engine.Open(owner, dir, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			db := enginetest.Open(t, owner, dir, nil)
 			for i := range 100 {
 				if err := db.Put(fmt.Appendf(nil, "k%03d", i), []byte("v")); err != nil {
 					t.Fatal(err)

@@ -17,11 +17,9 @@ import (
 )
 
 func init() {
-	engine.Register("badger", engine.Driver{
-		Open:       func(dir string, opts engine.Options) (engine.Engine, error) { return Open(dir, opts) },
-		NewOptions: func() any { return new(Options) },
-		Version:    Version,
-		Build:      func() string { return "Go module " + Version() },
+	engine.RegisterBackend[Options]("badger", Open, engine.Driver{
+		Version: Version,
+		Build:   Build,
 		// Badger refuses the empty key and keys under the prefix of its
 		// own records, and caps keys at 65,000 bytes; Compact closes the
 		// database that iterators and snapshots read.
@@ -68,7 +66,7 @@ func Open(dir string, opts engine.Options) (*DB, error) {
 	return d, nil
 }
 
-// Get implements engine.Engine.
+// Get implements engine.Backend.
 func (d *DB) Get(key []byte) (v []byte, err error) {
 	err = d.db.Use(func(db *badgerv4.DB) error {
 		txn := db.NewTransaction(false)
@@ -98,12 +96,12 @@ func get(txn *badgerv4.Txn, key []byte) ([]byte, error) {
 	return v, nil
 }
 
-// Put implements engine.Engine.
+// Put implements engine.Backend.
 func (d *DB) Put(key, value []byte) error {
 	return d.update(func(txn *badgerv4.Txn) error { return txn.Set(key, value) })
 }
 
-// Delete implements engine.Engine.
+// Delete implements engine.Backend.
 func (d *DB) Delete(key []byte) error {
 	return d.update(func(txn *badgerv4.Txn) error { return txn.Delete(key) })
 }
@@ -124,7 +122,7 @@ func (d *DB) update(fn func(txn *badgerv4.Txn) error) error {
 	})
 }
 
-// DeleteRange implements engine.Engine by scanning keys (values are not
+// DeleteRange implements engine.Backend by scanning keys (values are not
 // read) and deleting them in bounded transactions: Badger has no range
 // tombstone, and DropPrefix only fits ranges that are whole prefixes.
 func (d *DB) DeleteRange(start, end []byte) error {
@@ -161,7 +159,7 @@ func (d *DB) Busy() (busy bool, err error) {
 	return busy, err
 }
 
-// Close implements engine.Engine. Badger flushes its memtable to a table
+// Close implements engine.Backend. Badger flushes its memtable to a table
 // file on close.
 func (d *DB) Close() error {
 	return d.db.Close(func(db *badgerv4.DB) error {

@@ -7,12 +7,12 @@ import (
 	"github.com/tsbench/storage/engine/internal/writebuf"
 )
 
-// NewBatch implements engine.Engine. The batch buffers its writes in Go
+// NewBatch implements engine.Backend. The batch buffers its writes in Go
 // and applies them in a single Badger transaction, which commits
 // atomically; for the same key the last write wins. A batch larger than a
 // transaction may hold (about 15% of write_buffer_size) fails with
 // engine.ErrTooLarge and applies nothing, since splitting it would break
 // atomicity.
-func (d *DB) NewBatch() engine.Batch {
+func (d *DB) NewBatch() engine.BackendBatch {
 	return writebuf.NewBatch(d.update, (*badgerv4.Txn).Set, (*badgerv4.Txn).Delete)
 }

@@ -7,17 +7,14 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	_ "github.com/tsbench/storage/engine/badger"
+	"github.com/tsbench/storage/engine/enginetest"
 )
 
 // TestBatchTooBig checks that a batch larger than one Badger transaction
 // fails whole, with engine.ErrTooLarge, instead of being split.
 func TestBatchTooBig(t *testing.T) {
 	// A 1 MiB memtable lets a transaction hold about 150 KiB.
-	db, err := engine.Open("badger", t.TempDir(), &engine.Options{WriteBufferSize: 1 << 20})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := enginetest.Open(t, "badger", t.TempDir(), &engine.Options{WriteBufferSize: 1 << 20})
 	b := db.NewBatch()
 	defer b.Close()
 	value := make([]byte, 1<<10)

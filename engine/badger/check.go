@@ -1,12 +1,9 @@
 package badger
 
 import (
-	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
-
 	badgerv4 "github.com/dgraph-io/badger/v4"
+
+	"github.com/tsbench/storage/engine/internal/sniff"
 )
 
 // Check implements engine.Checker with Badger's VerifyChecksum: it reads
@@ -19,12 +16,5 @@ func (d *DB) Check() error {
 // recognize reports whether dir holds a Badger store: its MANIFEST and
 // KEYREGISTRY files, which no other engine writes together.
 func recognize(dir string) (bool, error) {
-	for _, f := range []string{"MANIFEST", "KEYREGISTRY"} {
-		if _, err := os.Stat(filepath.Join(dir, f)); errors.Is(err, fs.ErrNotExist) {
-			return false, nil
-		} else if err != nil {
-			return false, err
-		}
-	}
-	return true, nil
+	return sniff.Files(dir, "MANIFEST", "KEYREGISTRY")
 }

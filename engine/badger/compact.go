@@ -16,7 +16,7 @@ const (
 	gcDiscardRatio = 0.5
 )
 
-// Compact implements engine.Engine for the whole database: Badger cannot
+// Compact implements engine.Backend for the whole database: Badger cannot
 // compact a key range, so the bounds are ignored. Deletes are tombstones
 // that first sit in the memtable, whose write-ahead file keeps the deleted
 // values on disk, and Badger flushes a memtable on demand only when it

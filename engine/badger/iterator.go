@@ -2,17 +2,19 @@ package badger
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 
 	badgerv4 "github.com/dgraph-io/badger/v4"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/current"
 )
 
 // iterator walks a read transaction. A Badger iterator goes one way only,
 // so this keeps a forward and a reverse one, each made on first use, and
 // re-seeks the other at the current key when the direction changes.
+// engine.Open keeps the contract on a closed iterator, so it has no state
+// of its own for that.
 type iterator struct {
 	txn *badgerv4.Txn
 	// own says txn is the iterator's, discarded by Close, not a
@@ -21,19 +23,19 @@ type iterator struct {
 	fwd, rev     *badgerv4.Iterator
 	lower, upper []byte
 
-	valid   bool
-	key     []byte         // copy of the current key
-	item    *badgerv4.Item // current item, for its value on demand
-	val     []byte         // copy of item's value, once loaded
-	loaded  bool           // val holds item's value
-	reverse bool           // the current position came from rev
+	// The current entry holds a copy of the key; the value is read from
+	// item when Value asks.
+	current.Entry
+	item    *badgerv4.Item
+	val     []byte // copy of item's value, once loaded
+	loaded  bool   // val holds item's value
+	reverse bool   // the current position came from rev
 	err     error
-	closed  bool
 }
 
 var _ engine.BoundsSetter = (*iterator)(nil)
 
-// NewIterator implements engine.Engine. The iterator holds a read
+// NewIterator implements engine.Backend. The iterator holds a read
 // transaction, its snapshot, until it is closed.
 func (d *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
 	txn, err := d.read()
@@ -66,7 +68,8 @@ func newIterator(txn *badgerv4.Txn, opts engine.IterOptions) *iterator {
 // not by Badger, so the transaction and its Badger iterators stay.
 func (it *iterator) SetBounds(opts engine.IterOptions) error {
 	it.lower, it.upper = bytes.Clone(opts.LowerBound), bytes.Clone(opts.UpperBound)
-	it.valid, it.loaded, it.item = false, false, nil
+	it.Clear()
+	it.loaded, it.item = false, nil
 	return nil
 }
 
@@ -90,25 +93,22 @@ func (it *iterator) backward() *badgerv4.Iterator {
 
 // settle rests on bi's current item if it lies within bounds.
 func (it *iterator) settle(bi *badgerv4.Iterator, reverse bool) bool {
-	it.valid, it.loaded, it.item = false, false, nil
+	it.loaded, it.item = false, nil
 	if !bi.Valid() {
-		return false
+		return it.Clear()
 	}
 	item := bi.Item()
 	k := item.Key()
 	if it.upper != nil && bytes.Compare(k, it.upper) >= 0 ||
 		it.lower != nil && bytes.Compare(k, it.lower) < 0 {
-		return false
+		return it.Clear()
 	}
-	it.key = item.KeyCopy(it.key[:0])
-	it.item, it.valid, it.reverse = item, true, reverse
+	it.Copy(k, nil)
+	it.item, it.reverse = item, reverse
 	return true
 }
 
 func (it *iterator) First() bool {
-	if it.closed {
-		return false
-	}
 	bi := it.forward()
 	if it.lower != nil {
 		bi.Seek(it.lower)
@@ -119,9 +119,6 @@ func (it *iterator) First() bool {
 }
 
 func (it *iterator) Last() bool {
-	if it.closed {
-		return false
-	}
 	bi := it.backward()
 	if it.upper != nil {
 		// A reverse seek lands on the last key <= upper; upper itself is
@@ -137,9 +134,6 @@ func (it *iterator) Last() bool {
 }
 
 func (it *iterator) Seek(key []byte) bool {
-	if it.closed {
-		return false
-	}
 	if it.lower != nil && bytes.Compare(key, it.lower) < 0 {
 		key = it.lower
 	}
@@ -153,14 +147,14 @@ func (it *iterator) Seek(key []byte) bool {
 }
 
 func (it *iterator) Next() bool {
-	if it.closed || !it.valid {
+	if !it.Valid() {
 		return false
 	}
 	bi := it.forward()
 	if it.reverse {
 		// Land on the current key, present in the snapshot, then step.
-		bi.Seek(it.key)
-		if !bi.Valid() || !bytes.Equal(bi.Item().Key(), it.key) {
+		bi.Seek(it.Key())
+		if !bi.Valid() || !bytes.Equal(bi.Item().Key(), it.Key()) {
 			return it.settle(bi, false)
 		}
 	}
@@ -169,13 +163,13 @@ func (it *iterator) Next() bool {
 }
 
 func (it *iterator) Prev() bool {
-	if it.closed || !it.valid {
+	if !it.Valid() {
 		return false
 	}
 	bi := it.backward()
 	if !it.reverse {
-		bi.Seek(it.key)
-		if !bi.Valid() || !bytes.Equal(bi.Item().Key(), it.key) {
+		bi.Seek(it.Key())
+		if !bi.Valid() || !bytes.Equal(bi.Item().Key(), it.Key()) {
 			return it.settle(bi, true)
 		}
 	}
@@ -183,18 +177,9 @@ func (it *iterator) Prev() bool {
 	return it.settle(bi, true)
 }
 
-func (it *iterator) Valid() bool { return it.valid }
-
-func (it *iterator) Key() []byte {
-	if !it.valid {
-		return nil
-	}
-	return it.key
-}
-
 // Value copies the current value into a buffer the iterator reuses.
 func (it *iterator) Value() []byte {
-	if !it.valid {
+	if !it.Valid() {
 		return nil
 	}
 	if !it.loaded {
@@ -208,18 +193,11 @@ func (it *iterator) Value() []byte {
 	return it.val
 }
 
-func (it *iterator) Err() error {
-	if it.closed {
-		return errors.Join(engine.ErrClosed, it.err)
-	}
-	return it.err
-}
+func (it *iterator) Err() error { return it.err }
 
 func (it *iterator) Close() error {
-	if it.closed {
-		return engine.ErrClosed
-	}
-	it.closed, it.valid, it.item = true, false, nil
+	it.Clear()
+	it.item = nil
 	if it.fwd != nil {
 		it.fwd.Close()
 	}

@@ -19,11 +19,9 @@ import (
 )
 
 func init() {
-	engine.Register("bbolt", engine.Driver{
-		Open:       func(dir string, opts engine.Options) (engine.Engine, error) { return Open(dir, opts) },
-		NewOptions: func() any { return new(Options) },
-		Version:    Version,
-		Build:      func() string { return "Go module " + Version() },
+	engine.RegisterBackend[Options]("bbolt", Open, engine.Driver{
+		Version: Version,
+		Build:   Build,
 		// bbolt cannot store the empty key, nor one above bolt.MaxKeySize,
 		// and Compact replaces the file open iterators read.
 		Limits:    engine.Limits{MinKeySize: 1, MaxKeySize: bolt.MaxKeySize, ExclusiveCompact: true},
@@ -135,7 +133,7 @@ func (d *DB) view(fn func(b *bolt.Bucket) error) error {
 	})
 }
 
-// Get implements engine.Engine.
+// Get implements engine.Backend.
 func (d *DB) Get(key []byte) (v []byte, err error) {
 	err = d.view(func(b *bolt.Bucket) error {
 		v, err = get(b, key)
@@ -153,12 +151,12 @@ func get(b *bolt.Bucket, key []byte) ([]byte, error) {
 	return bytes.Clone(v), nil
 }
 
-// Put implements engine.Engine.
+// Put implements engine.Backend.
 func (d *DB) Put(key, value []byte) error {
 	return d.update(func(b *bolt.Bucket) error { return b.Put(key, value) })
 }
 
-// Delete implements engine.Engine.
+// Delete implements engine.Backend.
 func (d *DB) Delete(key []byte) error {
 	return d.update(func(b *bolt.Bucket) error { return b.Delete(key) })
 }
@@ -179,7 +177,7 @@ func (d *DB) update(fn func(b *bolt.Bucket) error) error {
 // huge range keeps the dirty pages of a transaction bounded.
 const deleteChunk = 10000
 
-// DeleteRange implements engine.Engine with a cursor, in transactions of
+// DeleteRange implements engine.Backend with a cursor, in transactions of
 // at most deleteChunk deletes.
 func (d *DB) DeleteRange(start, end []byte) error {
 	if start != nil && end != nil && bytes.Compare(start, end) >= 0 {
@@ -227,7 +225,7 @@ func (d *DB) Flush() error {
 	})
 }
 
-// Close implements engine.Engine. Under the "none" profile it fsyncs
+// Close implements engine.Backend. Under the "none" profile it fsyncs
 // first, so that a closed engine's data survives a machine failure too.
 func (d *DB) Close() error {
 	return d.db.Close(func(db *bolt.DB) error {

@@ -2,13 +2,11 @@ package bbolt
 
 import (
 	"encoding/binary"
-	"errors"
-	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/tsbench/storage/engine/internal/sniff"
 )
 
 // Check implements engine.Checker with bbolt's Tx.Check: it walks every
@@ -35,16 +33,5 @@ const boltMagic = 0xED0CDAED
 // recognize reports whether dir holds a bbolt store: its data file,
 // starting with a bbolt meta page.
 func recognize(dir string) (bool, error) {
-	f, err := os.Open(filepath.Join(dir, fileName))
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil
-	} else if err != nil {
-		return false, err
-	}
-	defer f.Close()
-	var b [20]byte
-	if _, err := io.ReadFull(f, b[:]); err != nil {
-		return false, nil // too short to be one
-	}
-	return binary.LittleEndian.Uint32(b[16:]) == boltMagic, nil
+	return sniff.Magic(filepath.Join(dir, fileName), 16, binary.LittleEndian.AppendUint32(nil, boltMagic))
 }

@@ -18,7 +18,7 @@ const compactSuffix = ".compact"
 // copying a large file keeps memory flat.
 const compactTxSize = 64 << 20
 
-// Compact implements engine.Engine. bbolt never shrinks its file: freed
+// Compact implements engine.Backend. bbolt never shrinks its file: freed
 // pages are only reused. Compact therefore copies every live key into a
 // new, densely packed file beside the old one, fsyncs it and renames it
 // over data.db, whatever the bounds. Open iterators and snapshots would

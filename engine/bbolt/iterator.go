@@ -7,23 +7,26 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/current"
 )
 
 // iterator is a cursor in a read transaction. Key and Value point into the
 // memory map, which the transaction keeps in place until Close.
+//
+// engine.Open keeps the contract on a closed iterator, so it has no state
+// of its own for that.
 type iterator struct {
 	// tx is the iterator's own transaction, ended by Close; nil for an
 	// iterator of a snapshot, whose transaction the snapshot ends.
 	tx           *bolt.Tx
 	c            *bolt.Cursor
 	lower, upper []byte
-	k, v         []byte // nil k: not on a key
-	closed       bool
+	current.Entry
 }
 
 var _ engine.BoundsSetter = (*iterator)(nil)
 
-// NewIterator implements engine.Engine. The iterator holds a read
+// NewIterator implements engine.Backend. The iterator holds a read
 // transaction until it is closed.
 func (d *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
 	tx, err := d.begin()
@@ -46,7 +49,7 @@ func newIterator(b *bolt.Bucket, opts engine.IterOptions) *iterator {
 // not by bbolt, so the cursor and its view stay.
 func (it *iterator) SetBounds(opts engine.IterOptions) error {
 	it.lower, it.upper = bytes.Clone(opts.LowerBound), bytes.Clone(opts.UpperBound)
-	it.k, it.v = nil, nil
+	it.Clear()
 	return nil
 }
 
@@ -58,17 +61,13 @@ func (it *iterator) above(k []byte) bool { return it.lower == nil || bytes.Compa
 // rest keeps k, v as the current entry if ok, else leaves no entry.
 func (it *iterator) rest(k, v []byte, ok bool) bool {
 	if k == nil || !ok {
-		it.k, it.v = nil, nil
-		return false
+		return it.Clear()
 	}
-	it.k, it.v = k, v
+	it.Set(k, v)
 	return true
 }
 
 func (it *iterator) First() bool {
-	if it.closed {
-		return false
-	}
 	var k, v []byte
 	if it.lower != nil {
 		k, v = it.c.Seek(it.lower)
@@ -79,9 +78,6 @@ func (it *iterator) First() bool {
 }
 
 func (it *iterator) Last() bool {
-	if it.closed {
-		return false
-	}
 	var k, v []byte
 	if it.upper != nil {
 		// Seek lands on the first key >= upper, or past the end.
@@ -97,9 +93,6 @@ func (it *iterator) Last() bool {
 }
 
 func (it *iterator) Seek(key []byte) bool {
-	if it.closed {
-		return false
-	}
 	if !it.above(key) {
 		key = it.lower
 	}
@@ -108,7 +101,7 @@ func (it *iterator) Seek(key []byte) bool {
 }
 
 func (it *iterator) Next() bool {
-	if it.closed || it.k == nil {
+	if !it.Valid() {
 		return false
 	}
 	k, v := it.c.Next()
@@ -116,37 +109,17 @@ func (it *iterator) Next() bool {
 }
 
 func (it *iterator) Prev() bool {
-	if it.closed || it.k == nil {
+	if !it.Valid() {
 		return false
 	}
 	k, v := it.c.Prev()
 	return it.rest(k, v, k != nil && it.above(k))
 }
 
-func (it *iterator) Valid() bool { return it.k != nil }
-
-func (it *iterator) Key() []byte { return it.k }
-
-func (it *iterator) Value() []byte {
-	if it.k == nil {
-		return nil
-	}
-	return it.v
-}
-
-func (it *iterator) Err() error {
-	if it.closed {
-		return engine.ErrClosed
-	}
-	return nil
-}
+func (it *iterator) Err() error { return nil }
 
 func (it *iterator) Close() error {
-	if it.closed {
-		return engine.ErrClosed
-	}
-	it.closed = true
-	it.k, it.v, it.c = nil, nil, nil
+	it.Clear()
 	if it.tx == nil {
 		return nil
 	}

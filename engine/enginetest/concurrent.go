@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -18,7 +20,7 @@ import (
 // iterator must see both halves of a pair or neither, with equal values;
 // and each reader must never see a key go back to an older round, across
 // its Gets and iterators alike.
-func testConcurrentReaders(t *testing.T, open Factory, dir string) {
+func testConcurrentReaders(t *testing.T, db engine.Engine) {
 	const (
 		pairs   = 8
 		readers = 3
@@ -28,7 +30,6 @@ func testConcurrentReaders(t *testing.T, open Factory, dir string) {
 		// scheduler runs them.
 		maxTime = 5 * time.Second
 	)
-	db := mustOpen(t, open, dir)
 	done := make(chan struct{})
 	var passes atomic.Int64
 	var wg sync.WaitGroup
@@ -50,8 +51,7 @@ func testConcurrentReaders(t *testing.T, open Factory, dir string) {
 			}
 		})
 	}
-	b := db.NewBatch()
-	defer b.Close()
+	b := newBatch(t, db)
 	start := time.Now()
 	for round := 1; round <= rounds; round++ {
 		for passes.Load() < int64(round/2) && time.Since(start) < maxTime {
@@ -87,18 +87,14 @@ func readPairs(t *testing.T, db engine.Engine, pairs int, seen map[string]string
 		seen[k] = v
 		return true
 	}
-	it, err := db.NewIterator(engine.IterOptions{})
+	got, err := scanAll(db)
 	if err != nil {
-		t.Errorf("%s: NewIterator: %v", who, err)
+		t.Errorf("%s: iterator: %v", who, err)
 		return false
 	}
 	snap := map[string]string{}
-	for ok := it.First(); ok; ok = it.Next() {
-		snap[string(it.Key())] = string(it.Value())
-	}
-	if err := it.Close(); err != nil {
-		t.Errorf("%s: iterator: %v", who, err)
-		return false
+	for _, e := range got {
+		snap[e.k] = e.v
 	}
 	for k := range pairs {
 		a, b := fmt.Sprintf("a/%d", k), fmt.Sprintf("b/%d", k)
@@ -125,4 +121,151 @@ func readPairs(t *testing.T, db engine.Engine, pairs int, seen map[string]string
 		}
 	}
 	return true
+}
+
+// testConcurrentWriters runs several writers at once, each committing
+// batches and single Puts of its own keys, and deleting some it wrote
+// before: afterwards, and after a reopen, the store must hold exactly
+// what every writer left, whatever the interleaving.
+func testConcurrentWriters(t *testing.T, open Factory, dir string) {
+	const writers, rounds, perBatch = 4, 40, 10
+	db := mustOpen(t, open, dir)
+	errs := make(chan error, writers)
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Go(func() {
+			b := db.NewBatch()
+			defer b.Close()
+			for r := range rounds {
+				for i := range perBatch {
+					b.Put(fmt.Appendf(nil, "w%d/%03d/%02d", w, r, i), fmt.Appendf(nil, "%d.%d.%d", w, r, i))
+				}
+				if r > 0 {
+					b.Delete(fmt.Appendf(nil, "w%d/%03d/%02d", w, r-1, 0))
+				}
+				if err := b.Commit(); err != nil {
+					errs <- fmt.Errorf("writer %d, batch %d: %w", w, r, err)
+					return
+				}
+				if err := db.Put(fmt.Appendf(nil, "w%d/last", w), fmt.Appendf(nil, "%d", r)); err != nil {
+					errs <- fmt.Errorf("writer %d, put %d: %w", w, r, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	var want []kv
+	for w := range writers {
+		for r := range rounds {
+			for i := range perBatch {
+				if i == 0 && r < rounds-1 {
+					continue // deleted by the next batch
+				}
+				want = append(want, kv{fmt.Sprintf("w%d/%03d/%02d", w, r, i), fmt.Sprintf("%d.%d.%d", w, r, i)})
+			}
+		}
+		want = append(want, kv{fmt.Sprintf("w%d/last", w), fmt.Sprint(rounds - 1)})
+	}
+	slices.SortFunc(want, func(a, b kv) int { return strings.Compare(a.k, b.k) })
+	wantScan(t, db, nil, nil, want)
+	db = reopen(t, open, dir, db)
+	wantScan(t, db, nil, nil, want)
+}
+
+// testMaintenanceWithReaders runs readers over a range that does not
+// change while another goroutine fills a neighbouring range, deletes it
+// with DeleteRange and compacts. The readers must see their range whole
+// every time. Compact must succeed, or, on an engine whose Limits say
+// ExclusiveCompact, fail with ErrOpenIterators while a reader's iterator
+// is open.
+func testMaintenanceWithReaders(t *testing.T, db engine.Engine) {
+	const stable, churn, rounds, readers = 200, 100, 15, 2
+	b := newBatch(t, db)
+	var want []kv
+	for i := range stable {
+		k, v := fmt.Sprintf("s/%03d", i), fmt.Sprintf("v%03d", i)
+		b.Put([]byte(k), []byte(v))
+		want = append(want, kv{k, v})
+	}
+	commit(t, b)
+
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for r := range readers {
+		wg.Go(func() {
+			for pass := 0; ; pass++ {
+				if err := readStable(db, want); err != nil {
+					t.Errorf("reader %d, pass %d: %v", r, pass, err)
+					return
+				}
+				select {
+				case <-done:
+					return
+				default:
+				}
+			}
+		})
+	}
+	exclusive := engine.LimitsOf(db).ExclusiveCompact
+	var failure error
+	for round := range rounds {
+		for i := range churn {
+			b.Put(fmt.Appendf(nil, "d/%03d", i), fmt.Appendf(nil, "round %d", round))
+		}
+		if err := b.Commit(); err != nil {
+			failure = fmt.Errorf("round %d: commit: %w", round, err)
+			break
+		}
+		if err := db.DeleteRange([]byte("d/"), []byte("d0")); err != nil {
+			failure = fmt.Errorf("round %d: DeleteRange: %w", round, err)
+			break
+		}
+		if err := db.Compact(nil, nil); err != nil && !(exclusive && errors.Is(err, engine.ErrOpenIterators)) {
+			failure = fmt.Errorf("round %d: Compact beside readers: %w", round, err)
+			break
+		}
+	}
+	close(done)
+	wg.Wait()
+	if failure != nil {
+		t.Fatal(failure)
+	}
+	if err := db.Compact(nil, nil); err != nil {
+		t.Fatalf("Compact once the readers stopped: %v", err)
+	}
+	wantScan(t, db, nil, nil, want)
+}
+
+// readStable checks that an iterator over "s/" and a Get of each key see
+// exactly want.
+func readStable(db engine.Engine, want []kv) error {
+	it, err := db.NewIterator(engine.IterOptions{LowerBound: []byte("s/"), UpperBound: []byte("s0")})
+	if err != nil {
+		return err
+	}
+	n := 0
+	for ok := it.First(); ok; ok = it.Next() {
+		if n >= len(want) || string(it.Key()) != want[n].k || string(it.Value()) != want[n].v {
+			it.Close()
+			return fmt.Errorf("entry %d is %q=%q, want %v", n, it.Key(), it.Value(), want[min(n, len(want)-1)])
+		}
+		n++
+	}
+	if err := it.Close(); err != nil {
+		return err
+	}
+	if n != len(want) {
+		return fmt.Errorf("iterator saw %d of the %d entries", n, len(want))
+	}
+	for _, e := range want[:10] {
+		if v, err := db.Get([]byte(e.k)); err != nil || string(v) != e.v {
+			return fmt.Errorf("Get(%q) = %q, %v; want %q", e.k, v, err, e.v)
+		}
+	}
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/tsbench/storage/engine"
@@ -16,10 +17,12 @@ import (
 // should go through engine.Open.
 type Factory func(t *testing.T, dir string) (engine.Engine, error)
 
-// suite lists the subtests in the order Run runs them.
-var suite = []struct {
+// onEngine lists the subtests that need nothing but an open engine, in
+// the order Run runs them, each with the engine opened in a directory of
+// its own.
+var onEngine = []struct {
 	name string
-	test func(t *testing.T, open Factory, dir string)
+	test func(t *testing.T, db engine.Engine)
 }{
 	{"Ordering", testOrdering},
 	{"GetMissing", testGetMissing},
@@ -36,7 +39,6 @@ var suite = []struct {
 	{"BatchReuse", testBatchReuse},
 	{"BatchClose", testBatchClose},
 	{"BatchSize", testBatchSize},
-	{"FailedCommit", testFailedCommit},
 	{"LargeBatch", testLargeBatch},
 	{"IteratorSnapshot", testIteratorSnapshot},
 	{"Snapshot", testSnapshot},
@@ -45,23 +47,33 @@ var suite = []struct {
 	{"SetBoundsFallback", testSetBoundsFallback},
 	{"SliceOwnership", testSliceOwnership},
 	{"KeyLimits", testKeyLimits},
-	{"CommonKeys", testCommonKeys},
 	{"KeysBeyondCommon", testKeysBeyondCommon},
-	{"Persistence", testPersistence},
-	{"Compact", testCompact},
 	{"CompactWithOpenIterator", testCompactWithOpenIterator},
 	{"EstimateSize", testEstimateSize},
 	{"EstimateSizeFallback", testEstimateSizeFallback},
 	{"Metrics", testMetrics},
 	{"MetricsFallback", testMetricsFallback},
+	{"IteratorAfterClose", testIteratorAfterClose},
+	{"ConcurrentReaders", testConcurrentReaders},
+	{"MaintenanceWithReaders", testMaintenanceWithReaders},
+}
+
+// onDir lists the subtests that open the engine in their directory
+// themselves, to reopen it, open it twice or damage its files, in the
+// order Run runs them after onEngine's.
+var onDir = []struct {
+	name string
+	test func(t *testing.T, open Factory, dir string)
+}{
+	{"FailedCommit", testFailedCommit},
+	{"CommonKeys", testCommonKeys},
+	{"Persistence", testPersistence},
+	{"Compact", testCompact},
 	{"Checkpoint", testCheckpoint},
 	{"Copy", testCopy},
 	{"UseAfterClose", testUseAfterClose},
 	{"CloseWithOpenIterator", testCloseWithOpenIterator},
-	{"IteratorAfterClose", testIteratorAfterClose},
-	{"ConcurrentReaders", testConcurrentReaders},
 	{"ConcurrentWriters", testConcurrentWriters},
-	{"MaintenanceWithReaders", testMaintenanceWithReaders},
 	{"ReopenAfterKill", testReopenAfterKill},
 	{"WrongEngine", testWrongEngine},
 	{"UnwritableDir", testUnwritableDir},
@@ -84,7 +96,12 @@ func Run(t *testing.T, open Factory) {
 		crashWrite(t, open, dir)
 		return
 	}
-	for _, s := range suite {
+	for _, s := range onEngine {
+		t.Run(s.name, func(t *testing.T) {
+			s.test(t, mustOpen(t, open, t.TempDir()))
+		})
+	}
+	for _, s := range onDir {
 		t.Run(s.name, func(t *testing.T) {
 			s.test(t, open, t.TempDir())
 		})
@@ -159,6 +176,13 @@ func deleteRange(t *testing.T, db engine.Engine, start, end string) {
 	}
 }
 
+// newBatch returns a batch of db that is closed when the test ends.
+func newBatch(t *testing.T, db engine.Engine) engine.Batch {
+	b := db.NewBatch()
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
 func commit(t *testing.T, b engine.Batch) {
 	t.Helper()
 	if err := b.Commit(); err != nil {
@@ -219,48 +243,65 @@ func closeIter(t *testing.T, it engine.Iterator) {
 	}
 }
 
-// scan returns the entries within bounds, forward with First and Next.
-func scan(t *testing.T, db engine.Reader, lower, upper []byte) []kv {
-	t.Helper()
-	it := newIter(t, db, lower, upper)
-	defer closeIter(t, it)
+// entries walks it from First with Next, or from Last with Prev if
+// reverse, and returns what it found in ascending order either way.
+func entries(it engine.Iterator, reverse bool) []kv {
+	first, next := it.First, it.Next
+	if reverse {
+		first, next = it.Last, it.Prev
+	}
 	var got []kv
-	for ok := it.First(); ok; ok = it.Next() {
+	for ok := first(); ok; ok = next() {
 		got = append(got, kv{string(it.Key()), string(it.Value())})
 	}
-	if err := it.Err(); err != nil {
-		t.Fatalf("forward scan [%s, %s): %v", show(lower), show(upper), err)
+	if reverse {
+		slices.Reverse(got)
 	}
 	return got
 }
 
-// scanReverse returns the entries within bounds, backward with Last and
-// Prev, in ascending order so that it compares with scan.
-func scanReverse(t *testing.T, db engine.Reader, lower, upper []byte) []kv {
+// direction names a walk for failure messages.
+func direction(reverse bool) string {
+	if reverse {
+		return "reverse"
+	}
+	return "forward"
+}
+
+// scan returns the entries within bounds, walked forward or in reverse.
+func scan(t *testing.T, db engine.Reader, lower, upper []byte, reverse bool) []kv {
 	t.Helper()
 	it := newIter(t, db, lower, upper)
 	defer closeIter(t, it)
-	var got []kv
-	for ok := it.Last(); ok; ok = it.Prev() {
-		got = append(got, kv{string(it.Key()), string(it.Value())})
-	}
+	got := entries(it, reverse)
 	if err := it.Err(); err != nil {
-		t.Fatalf("reverse scan [%s, %s): %v", show(lower), show(upper), err)
-	}
-	for i, j := 0, len(got)-1; i < j; i, j = i+1, j-1 {
-		got[i], got[j] = got[j], got[i]
+		t.Fatalf("%s scan [%s, %s): %v", direction(reverse), show(lower), show(upper), err)
 	}
 	return got
+}
+
+// scanAll reads every entry of r without failing the test, for other
+// goroutines and for reads that may fail: it returns the first error.
+func scanAll(r engine.Reader) ([]kv, error) {
+	it, err := r.NewIterator(engine.IterOptions{})
+	if err != nil {
+		return nil, err
+	}
+	got := entries(it, false)
+	err = it.Err()
+	if cerr := it.Close(); err == nil {
+		err = cerr
+	}
+	return got, err
 }
 
 // wantScan checks both forward and reverse scans within bounds.
 func wantScan(t *testing.T, db engine.Reader, lower, upper []byte, want []kv) {
 	t.Helper()
-	if got := scan(t, db, lower, upper); !slices.Equal(got, want) {
-		t.Fatalf("forward scan [%s, %s):\n got  %v\n want %v", show(lower), show(upper), got, want)
-	}
-	if got := scanReverse(t, db, lower, upper); !slices.Equal(got, want) {
-		t.Fatalf("reverse scan [%s, %s):\n got  %v\n want %v", show(lower), show(upper), got, want)
+	for _, reverse := range []bool{false, true} {
+		if got := scan(t, db, lower, upper, reverse); !slices.Equal(got, want) {
+			t.Fatalf("%s scan [%s, %s):\n got  %v\n want %v", direction(reverse), show(lower), show(upper), got, want)
+		}
 	}
 }
 
@@ -280,6 +321,27 @@ func wantAt(t *testing.T, it engine.Iterator, call string, moved bool, want stri
 	}
 	if k, v := string(it.Key()), string(it.Value()); k != want || v != "v"+want {
 		t.Fatalf("%s rests on %q=%q, want %q=%q", call, k, v, want, "v"+want)
+	}
+}
+
+// wantMoves makes the moves of script on it, the iterator what names, and
+// checks each as wantAt does. The steps, apart by spaces, are a call
+// (First, Last, Next, Prev, or Seek with its key between parentheses),
+// "=", and the key it must rest on, if any: "Seek(c)=d Next=".
+func wantMoves(t *testing.T, it engine.Iterator, what, script string) {
+	t.Helper()
+	moves := map[string]func() bool{"First": it.First, "Last": it.Last, "Next": it.Next, "Prev": it.Prev}
+	steps := strings.Fields(script)
+	for i, step := range steps {
+		call, want, ok := strings.Cut(step, "=")
+		move := moves[call]
+		if key, seek := strings.CutPrefix(call, "Seek("); seek && strings.HasSuffix(key, ")") {
+			move = func() bool { return it.Seek([]byte(strings.TrimSuffix(key, ")"))) }
+		}
+		if !ok || move == nil {
+			t.Fatalf("wantMoves: step %q is not Call=key", step)
+		}
+		wantAt(t, it, fmt.Sprintf("%s: %q after %q", what, call, steps[:i]), move(), want)
 	}
 }
 

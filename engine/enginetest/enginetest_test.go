@@ -24,7 +24,7 @@ import (
 func init() {
 	engine.Register("memory", engine.Driver{Open: disk.open})
 	engine.Register("memory-strict", engine.Driver{
-		Open: func(dir string, o engine.Options) (engine.Engine, error) {
+		Open: func(dir string, o engine.Options) (engine.Backend, error) {
 			db, err := disk.open(dir, o)
 			if err != nil {
 				return nil, err
@@ -54,7 +54,7 @@ type fakeDisk struct {
 	dirs map[string][][2][]byte // entries saved by Close, in order
 }
 
-func (f *fakeDisk) open(dir string, _ engine.Options) (engine.Engine, error) {
+func (f *fakeDisk) open(dir string, _ engine.Options) (engine.Backend, error) {
 	f.mu.Lock()
 	saved := f.dirs[dir]
 	f.mu.Unlock()
@@ -108,9 +108,10 @@ func (f *fakeDisk) save(dir string, entries [][2][]byte) {
 	f.mu.Unlock()
 }
 
-// strictDB is a savedDB with only the Engine methods, so that memory's
-// snapshots are hidden, whose iterators and batches lack SetBounds and
-// Reset, and which checkpoints natively by saving to the fake disk.
+// strictDB is a thin backend over a savedDB: only the Backend methods,
+// so that memory's snapshots are hidden, iterators without SetBounds,
+// batches without Len, Size or Reset (the wrapper's fallbacks), and a
+// native checkpoint that saves to the fake disk.
 type strictDB struct{ s *savedDB }
 
 func (d strictDB) Get(key []byte) ([]byte, error)      { return d.s.Get(key) }
@@ -119,7 +120,7 @@ func (d strictDB) Delete(key []byte) error             { return d.s.Delete(key) 
 func (d strictDB) DeleteRange(start, end []byte) error { return d.s.DeleteRange(start, end) }
 func (d strictDB) Compact(start, end []byte) error     { return d.s.Compact(start, end) }
 func (d strictDB) Close() error                        { return d.s.Close() }
-func (d strictDB) NewBatch() engine.Batch              { return plainBatch{d.s.NewBatch()} }
+func (d strictDB) NewBatch() engine.BackendBatch       { return plainBatch{d.s.NewBatch()} }
 
 func (d strictDB) NewIterator(o engine.IterOptions) (engine.Iterator, error) {
 	it, err := d.s.NewIterator(o)
@@ -143,6 +144,12 @@ func (d strictDB) Checkpoint(dir string) error {
 	return nil
 }
 
-type plainBatch struct{ engine.Batch }
+// plainBatch is a thin backend's batch: no Len, Size or Reset.
+type plainBatch struct{ b engine.Batch }
+
+func (p plainBatch) Put(key, value []byte) { p.b.Put(key, value) }
+func (p plainBatch) Delete(key []byte)     { p.b.Delete(key) }
+func (p plainBatch) Commit() error         { return p.b.Commit() }
+func (p plainBatch) Close() error          { return p.b.Close() }
 
 type plainIter struct{ engine.Iterator }

@@ -13,7 +13,7 @@ type batch struct {
 	writebuf.Buffer
 }
 
-// Commit implements engine.Batch. etcd refuses a transaction that writes
+// Commit implements engine.BackendBatch. etcd refuses a transaction that writes
 // a key twice, so only the last write of each key is sent; within one
 // atomic commit the result is the same. A batch larger than the cluster
 // takes fails whole with ErrTooLarge, keeping its writes: it is never

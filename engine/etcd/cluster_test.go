@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 	"github.com/tsbench/storage/engine/etcd"
 )
 
@@ -160,11 +161,7 @@ func TestMissingBinary(t *testing.T) {
 
 func TestSecondOpenRefused(t *testing.T) {
 	dir := t.TempDir()
-	db, err := engine.Open("etcd", dir, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := enginetest.Open(t, "etcd", dir, nil)
 	if _, err := engine.Open("etcd", dir, nil); !errors.Is(err, engine.ErrLocked) {
 		t.Fatalf("second Open of one directory = %v, want ErrLocked", err)
 	}

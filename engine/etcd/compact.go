@@ -8,7 +8,7 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 )
 
-// Compact implements engine.Engine. etcd keeps every revision of every key
+// Compact implements engine.Backend. etcd keeps every revision of every key
 // until a compaction, and its backend file never shrinks by itself: Compact
 // compacts the history up to the current revision (or to the oldest open
 // iterator's, so that no snapshot in use is lost) and then defragments

@@ -20,22 +20,11 @@ import (
 	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
-var (
-	_ engine.Engine       = (*DB)(nil)
-	_ engine.Snapshotter  = (*DB)(nil)
-	_ engine.BoundsSetter = (*iterator)(nil)
-	_ engine.Describer    = (*DB)(nil)
-	_ engine.Processes    = (*DB)(nil)
-	_ engine.Sizer        = (*DB)(nil)
-)
-
 func init() {
-	engine.Register("etcd", engine.Driver{
-		Open:       func(dir string, opts engine.Options) (engine.Engine, error) { return Open(dir, opts) },
-		NewOptions: func() any { return new(Options) },
-		Version:    Version,
-		Build:      Build,
-		Recognize:  recognize,
+	engine.RegisterBackend[Options]("etcd", Open, engine.Driver{
+		Version:   Version,
+		Build:     Build,
+		Recognize: recognize,
 	})
 }
 
@@ -240,7 +229,7 @@ func (d *DB) wrap(op string, err error) error {
 	return fmt.Errorf("%w: %s: %w", sentinel, op, err)
 }
 
-// Get implements engine.Engine.
+// Get implements engine.Backend.
 func (d *DB) Get(key []byte) ([]byte, error) { return d.get(key) }
 
 // get reads key now, or at the revision opts name.
@@ -261,17 +250,17 @@ func (d *DB) get(key []byte, opts ...clientv3.OpOption) ([]byte, error) {
 	return []byte{}, nil
 }
 
-// Put implements engine.Engine.
+// Put implements engine.Backend.
 func (d *DB) Put(key, value []byte) error {
 	return d.do("put", clientv3.OpPut(d.key(key), string(value)))
 }
 
-// Delete implements engine.Engine.
+// Delete implements engine.Backend.
 func (d *DB) Delete(key []byte) error {
 	return d.do("delete", clientv3.OpDelete(d.key(key)))
 }
 
-// DeleteRange implements engine.Engine with one etcd range delete: one
+// DeleteRange implements engine.Backend with one etcd range delete: one
 // Raft entry, atomic, however many keys it removes.
 func (d *DB) DeleteRange(start, end []byte) error {
 	if start != nil && end != nil && bytes.Compare(start, end) >= 0 {
@@ -290,10 +279,10 @@ func (d *DB) do(name string, op clientv3.Op) error {
 	return nil
 }
 
-// NewBatch implements engine.Engine.
-func (d *DB) NewBatch() engine.Batch { return &batch{d: d} }
+// NewBatch implements engine.Backend.
+func (d *DB) NewBatch() engine.BackendBatch { return &batch{d: d} }
 
-// Close implements engine.Engine: it stops a local cluster's members, or
+// Close implements engine.Backend: it stops a local cluster's members, or
 // just disconnects from a given cluster, whose data stays unless
 // DropOnClose. The engine's wrapper calls it once, with no call in flight.
 func (d *DB) Close() error {

@@ -19,11 +19,7 @@ func TestConfig(t *testing.T) { enginetest.Config(t, "etcd") }
 // a local cluster keeps, and the backend's Describe, PIDs and Sizes
 // through engine.BackendAs.
 func TestThroughOpen(t *testing.T) {
-	db, err := engine.Open("etcd", t.TempDir(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := enginetest.Open(t, "etcd", t.TempDir(), nil)
 	if n := engine.CopiesOf(db); n != etcd.DefaultMembers {
 		t.Errorf("CopiesOf = %d, want one per member (%d)", n, etcd.DefaultMembers)
 	}

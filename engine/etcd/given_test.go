@@ -110,7 +110,7 @@ func TestGivenCluster(t *testing.T) {
 	}
 }
 
-func count(t *testing.T, db engine.Engine) int {
+func count(t *testing.T, db engine.Reader) int {
 	t.Helper()
 	it, err := db.NewIterator(engine.IterOptions{})
 	if err != nil {

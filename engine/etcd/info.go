@@ -11,6 +11,12 @@ import (
 	"github.com/tsbench/storage/engine"
 )
 
+var (
+	_ engine.Describer = (*DB)(nil)
+	_ engine.Processes = (*DB)(nil)
+	_ engine.Sizer     = (*DB)(nil)
+)
+
 // describeCluster records what Describe reports, asked of the members
 // themselves: kind is "local" or "given".
 func (d *DB) describeCluster(kind string) error {

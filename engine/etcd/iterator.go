@@ -28,6 +28,8 @@ const (
 	maxPageBytes = 8 << 20
 )
 
+var _ engine.BoundsSetter = (*iterator)(nil)
+
 // iterator reads pages of entries at one revision, its snapshot; etcd
 // keeps every revision until a compaction, and Compact spares those of
 // open iterators.
@@ -48,7 +50,7 @@ type iterator struct {
 	err      error
 }
 
-// NewIterator implements engine.Engine. It reads the first page from the
+// NewIterator implements engine.Backend. It reads the first page from the
 // lower bound at once: that request fixes the snapshot's revision, and a
 // forward scan, the usual case, starts without another.
 func (d *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {

@@ -21,7 +21,7 @@ func TestIteratorPages(t *testing.T) {
 	b := db.NewBatch()
 	for i := range n {
 		b.Put(key(i), key(i))
-		if b.Len() == 1000 {
+		if (i+1)%1000 == 0 {
 			if err := b.Commit(); err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 	"github.com/tsbench/storage/engine/etcd"
 	"github.com/tsbench/storage/workload/crash"
 )
@@ -45,21 +46,12 @@ func TestQuorumSurvivesMemberKill(t *testing.T) {
 }
 
 func testMemberKill(t *testing.T, killLeader bool) {
-	db, err := engine.Open("etcd", t.TempDir(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := enginetest.Open(t, "etcd", t.TempDir(), nil)
 	be, ok := engine.Unwrap(db).(*etcd.DB)
 	if !ok {
 		t.Fatalf("backend is %T, want *etcd.DB", engine.Unwrap(db))
 	}
 	pids := be.PIDs()
-	closed := false
-	defer func() {
-		if !closed {
-			db.Close()
-		}
-	}()
 	leader, err := etcd.LeaderPID(be)
 	if err != nil {
 		t.Fatal(err)
@@ -194,7 +186,6 @@ func testMemberKill(t *testing.T, killLeader bool) {
 	}
 
 	start = time.Now()
-	closed = true
 	if err := db.Close(); err != nil {
 		t.Errorf("Close with a member dead: %v", err)
 	}

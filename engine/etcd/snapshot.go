@@ -6,6 +6,8 @@ import (
 	"github.com/tsbench/storage/engine"
 )
 
+var _ engine.Snapshotter = (*DB)(nil)
+
 // snapshot is a revision: etcd serves every read at any revision not yet
 // compacted, so a snapshot costs one request to learn the current one.
 type snapshot struct {

@@ -13,10 +13,10 @@ type batch struct {
 	leveldb.Batch
 }
 
-// NewBatch implements engine.Engine.
-func (db *DB) NewBatch() engine.Batch { return &batch{db: db} }
+// NewBatch implements engine.Backend.
+func (db *DB) NewBatch() engine.BackendBatch { return &batch{db: db} }
 
-// Commit implements engine.Batch.
+// Commit implements engine.BackendBatch.
 func (b *batch) Commit() error {
 	if b.Len() == 0 {
 		return nil
@@ -28,5 +28,5 @@ func (b *batch) Commit() error {
 	return nil
 }
 
-// Close implements engine.Batch; a goleveldb batch holds only Go memory.
+// Close implements engine.BackendBatch; a goleveldb batch holds only Go memory.
 func (b *batch) Close() error { return nil }

@@ -18,18 +18,8 @@ import (
 	"github.com/tsbench/storage/engine/internal/rangedel"
 )
 
-// name is the engine's registered name, its config table and marker.
-const name = "goleveldb"
-
 func init() {
-	engine.Register(name, engine.Driver{
-		Open: func(dir string, opts engine.Options) (engine.Engine, error) {
-			return Open(dir, opts)
-		},
-		NewOptions: func() any { return new(Options) },
-		Version:    Version,
-		Build:      func() string { return "Go module " + Version() },
-	})
+	engine.RegisterBackend[Options]("goleveldb", Open, engine.Driver{Version: Version, Build: Build})
 }
 
 // DB is a goleveldb database behind the engine interface.
@@ -52,7 +42,7 @@ var kinds = fault.Kinds{
 // Open opens or creates a goleveldb database in dir with opts, whose
 // defaults are filled in (engine.Open does that).
 func Open(dir string, opts engine.Options) (*DB, error) {
-	o, err := defaults.Own[Options](opts, name)
+	o, err := defaults.Own[Options](opts, "goleveldb")
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +77,7 @@ func leveldbOptions(opts engine.Options, o Options) *opt.Options {
 	return lo
 }
 
-// Get implements engine.Engine.
+// Get implements engine.Backend.
 func (db *DB) Get(key []byte) ([]byte, error) { return get(db.db, key) }
 
 // get reads key from the database or a snapshot, which return their own
@@ -108,23 +98,23 @@ func get(r interface {
 	return v, nil
 }
 
-// Put implements engine.Engine.
+// Put implements engine.Backend.
 func (db *DB) Put(key, value []byte) error {
 	return kinds.Wrap(db.db.Put(key, value, db.wo))
 }
 
-// Delete implements engine.Engine.
+// Delete implements engine.Backend.
 func (db *DB) Delete(key []byte) error {
 	return kinds.Wrap(db.db.Delete(key, db.wo))
 }
 
-// DeleteRange implements engine.Engine by scanning and deleting in
+// DeleteRange implements engine.Backend by scanning and deleting in
 // batches: goleveldb has no range tombstone.
 func (db *DB) DeleteRange(start, end []byte) error {
 	return rangedel.ByScan(db, start, end)
 }
 
-// Compact implements engine.Engine with goleveldb's CompactRange, which
+// Compact implements engine.Backend with goleveldb's CompactRange, which
 // flushes an overlapping memtable and compacts every overlapping level
 // (nil bounds are unbounded). Replaced tables are deleted before it
 // returns unless an open iterator still reads them.
@@ -135,6 +125,6 @@ func (db *DB) Compact(start, end []byte) error {
 	return kinds.Wrap(db.db.CompactRange(util.Range{Start: start, Limit: end}))
 }
 
-// Close implements engine.Engine. Every commit has reached the OS (or the
+// Close implements engine.Backend. Every commit has reached the OS (or the
 // disk, under sync "batch") before it returned, so none is lost.
 func (db *DB) Close() error { return kinds.Wrap(db.db.Close()) }

@@ -10,12 +10,12 @@ import (
 	"github.com/tsbench/storage/engine"
 )
 
-// iterator wraps a goleveldb iterator. goleveldb's Key and Value stay
-// valid until the next move, which is the engine contract, so they are
-// passed through without copying.
-type iterator struct{ it ldbiter.Iterator }
+// iterator is a goleveldb iterator. Its Key and Value stay valid until
+// the next move, which is the engine contract, and are nil off an entry,
+// so they serve as they are, as do First, Last, Seek and Valid.
+type iterator struct{ ldbiter.Iterator }
 
-// NewIterator implements engine.Engine. goleveldb iterators read the
+// NewIterator implements engine.Backend. goleveldb iterators read the
 // snapshot taken at their creation.
 func (db *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
 	return newIterator(db.db, opts)
@@ -35,43 +35,21 @@ func newIterator(r interface {
 		it.Release()
 		return nil, kinds.Wrap(err)
 	}
-	return &iterator{it: it}, nil
+	return iterator{it}, nil
 }
-
-func (i *iterator) First() bool { return i.it.First() }
-
-func (i *iterator) Last() bool { return i.it.Last() }
-
-func (i *iterator) Seek(key []byte) bool { return i.it.Seek(key) }
 
 // Next and Prev leave an unpositioned or exhausted iterator alone, where
 // the library would start over from an end.
-func (i *iterator) Next() bool { return i.it.Valid() && i.it.Next() }
+func (i iterator) Next() bool { return i.Valid() && i.Iterator.Next() }
 
-func (i *iterator) Prev() bool { return i.it.Valid() && i.it.Prev() }
+func (i iterator) Prev() bool { return i.Valid() && i.Iterator.Prev() }
 
-func (i *iterator) Valid() bool { return i.it.Valid() }
-
-func (i *iterator) Key() []byte {
-	if !i.it.Valid() {
-		return nil
-	}
-	return i.it.Key()
-}
-
-func (i *iterator) Value() []byte {
-	if !i.it.Valid() {
-		return nil
-	}
-	return i.it.Value()
-}
-
-func (i *iterator) Err() error { return kinds.Wrap(i.it.Error()) }
+func (i iterator) Err() error { return kinds.Wrap(i.Error()) }
 
 // Close releases the iterator once: the engine's wrapper turns a second
 // Close into engine.ErrClosed without calling it.
-func (i *iterator) Close() error {
-	err := i.it.Error()
-	i.it.Release()
+func (i iterator) Close() error {
+	err := i.Error()
+	i.Release()
 	return kinds.Wrap(err)
 }

@@ -6,3 +6,7 @@ import "github.com/tsbench/storage/engine/internal/modversion"
 func Version() string {
 	return modversion.Of("github.com/syndtr/goleveldb", "v1.0.0")
 }
+
+// Build reports how goleveldb was built: from source, as a Go module of this
+// binary.
+func Build() string { return "Go module " + Version() }

@@ -69,6 +69,19 @@
 // level down instead, which plain LevelDB-style CompactRange never does
 // (see scripts/hyperleveldb-compact.cc). DB also implements engine.Flusher.
 //
+// Of engine's optional interfaces, DB has HyperLevelDB's own snapshots
+// (engine.Snapshotter), iterator reuse (engine.BoundsSetter: the cursor
+// takes the new bounds and the same iterator, with the same view, seeks
+// within them), size estimates (engine.SizeEstimator: ApproximateSizes,
+// table bytes only) and one metric (engine.MetricsReporter): the bytes
+// compactions and memtable write-outs wrote, from the Write(MB) column of
+// "leveldb.stats", rounded to whole MiB per level. Compaction time comes
+// in whole seconds per level only, too coarse for a benchmark step, and
+// HyperLevelDB counts no stalls, cache lookups or memtable bytes, so
+// those are absent. There is no checkpoint, nor a way through the C API
+// to hold compactions and file deletions while tables are linked, so
+// engine.Checkpoint copies the entries into a new HyperLevelDB.
+//
 // HyperLevelDB grows its log and MANIFEST files 1 MiB at a time through
 // sparse memory maps and trims them on Close, so while the engine is open
 // their apparent size exceeds the space they take on disk.

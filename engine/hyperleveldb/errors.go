@@ -23,11 +23,20 @@ func cError(op string, msg *C.char) error {
 	}
 	s := C.GoString(msg)
 	C.free(unsafe.Pointer(msg))
-	switch {
-	case strings.HasPrefix(s, "Corruption:"):
-		return fmt.Errorf("%w: hyperleveldb: %s: %s", engine.ErrCorrupt, op, s)
-	case strings.HasPrefix(s, "IO error: lock "):
-		return fmt.Errorf("%w: hyperleveldb: %s: %s", engine.ErrLocked, op, s)
-	}
-	return fmt.Errorf("hyperleveldb: %s: %s", op, s)
+	return opError(op, s)
 }
+
+// opError is the error of a failure of op that HyperLevelDB describes
+// with msg.
+func opError(op, msg string) error {
+	switch {
+	case strings.HasPrefix(msg, "Corruption:"):
+		return fmt.Errorf("%w: hyperleveldb: %s: %s", engine.ErrCorrupt, op, msg)
+	case strings.HasPrefix(msg, "IO error: lock "):
+		return fmt.Errorf("%w: hyperleveldb: %s: %s", engine.ErrLocked, op, msg)
+	}
+	return fmt.Errorf("hyperleveldb: %s: %s", op, msg)
+}
+
+// iterError is the error of a failure while iterating.
+func iterError(msg string) error { return opError("iterate", msg) }

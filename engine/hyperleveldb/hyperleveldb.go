@@ -12,7 +12,6 @@ import (
 	"unsafe"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/guard"
 	_ "github.com/tsbench/storage/engine/internal/levelcore" // rebuilds this package when levelcore.h changes
 	"github.com/tsbench/storage/engine/internal/rangedel"
 )
@@ -22,8 +21,8 @@ const name = "hyperleveldb"
 
 func init() {
 	engine.Register(name, engine.Driver{
-		Open: func(dir string, opts engine.Options) (engine.Engine, error) {
-			return Open(dir, opts)
+		Open: func(dir string, opts engine.Options) (engine.Backend, error) {
+			return open(dir, opts)
 		},
 		NewOptions: func() any { return new(Options) },
 		Version:    Version,
@@ -31,10 +30,11 @@ func init() {
 	})
 }
 
-// DB is a HyperLevelDB database behind the engine interface.
+// DB is a HyperLevelDB database: a backend that engine.Open wraps, which
+// keeps calls from coming after Close and Close from coming while
+// iterators or snapshots are open.
 type DB struct {
-	guard guard.Guard
-	db    *C.hyperleveldb_t
+	db *C.hyperleveldb_t // nil once closed
 	// The objects below are read-only after Open, so every goroutine
 	// shares them; Close frees them after the database.
 	opts   *C.hyperleveldb_options_t
@@ -42,20 +42,31 @@ type DB struct {
 	filter *C.hyperleveldb_filterpolicy_t // nil without a bloom filter
 	ro     *C.hyperleveldb_readoptions_t
 	wo     *C.hyperleveldb_writeoptions_t
+	// verify is Options.VerifyChecksums, for the read options of snapshots.
+	verify C.uchar
 }
 
 var (
-	_ engine.Engine  = (*DB)(nil)
-	_ engine.Flusher = (*DB)(nil)
+	_ engine.Backend         = (*DB)(nil)
+	_ engine.Flusher         = (*DB)(nil)
+	_ engine.Snapshotter     = (*DB)(nil)
+	_ engine.SizeEstimator   = (*DB)(nil)
+	_ engine.MetricsReporter = (*DB)(nil)
 )
 
-// Open opens or creates a HyperLevelDB database in dir. Most callers go
-// through engine.Open, which fills in defaults and guards the directory.
+// Open opens or creates a HyperLevelDB database in dir, filling in opts'
+// defaults. Most callers go through engine.Open, which wraps it with the
+// engine contract's checks and guards the directory.
 func Open(dir string, opts engine.Options) (*DB, error) {
 	opts, err := opts.WithDefaults()
 	if err != nil {
 		return nil, err
 	}
+	return open(dir, opts)
+}
+
+// open is Open for options with their defaults filled in.
+func open(dir string, opts engine.Options) (*DB, error) {
 	own, err := engine.OptionsFor[Options](opts, name)
 	if err != nil {
 		return nil, err
@@ -89,7 +100,8 @@ func Open(dir string, opts engine.Options) (*DB, error) {
 	C.hyperleveldb_options_set_block_size(db.opts, C.size_t(o.BlockSize))
 	C.hyperleveldb_options_set_block_restart_interval(db.opts, C.int(o.BlockRestartInterval))
 	C.hyperleveldb_options_set_paranoid_checks(db.opts, cbool(o.ParanoidChecks))
-	C.hyperleveldb_readoptions_set_verify_checksums(db.ro, cbool(o.VerifyChecksums))
+	db.verify = cbool(o.VerifyChecksums)
+	C.hyperleveldb_readoptions_set_verify_checksums(db.ro, db.verify)
 	C.hyperleveldb_writeoptions_set_sync(db.wo, cbool(opts.Sync == engine.SyncBatch))
 
 	cdir := C.CString(dir)
@@ -134,64 +146,50 @@ func cbytes(b []byte) (*C.char, C.size_t) {
 	return (*C.char)(unsafe.Pointer(unsafe.SliceData(b))), C.size_t(len(b))
 }
 
-// Get implements engine.Engine.
-func (db *DB) Get(key []byte) ([]byte, error) {
-	if err := db.guard.Enter(); err != nil {
-		return nil, err
-	}
-	defer db.guard.Exit()
+// Get implements engine.Backend.
+func (db *DB) Get(key []byte) ([]byte, error) { return db.get(db.ro, key) }
+
+// get reads key with ro, the database's read options or a snapshot's.
+func (db *DB) get(ro *C.hyperleveldb_readoptions_t, key []byte) ([]byte, error) {
 	k, kn := cbytes(key)
-	r := C.tsb_hyperleveldb_get(db.db, db.ro, k, kn)
+	r := C.tsb_hyperleveldb_get(db.db, ro, k, kn)
 	if err := cError("get", r.err); err != nil {
 		return nil, err
 	}
 	if r.val == nil {
 		return nil, engine.ErrNotFound
 	}
-	v := make([]byte, int(r.vlen))
-	copy(v, unsafe.Slice((*byte)(unsafe.Pointer(r.val)), int(r.vlen)))
+	v := C.GoBytes(unsafe.Pointer(r.val), C.int(r.vlen))
 	C.free(unsafe.Pointer(r.val))
 	return v, nil
 }
 
-// Put implements engine.Engine.
+// Put implements engine.Backend.
 func (db *DB) Put(key, value []byte) error {
-	if err := db.guard.Enter(); err != nil {
-		return err
-	}
-	defer db.guard.Exit()
 	k, kn := cbytes(key)
 	v, vn := cbytes(value)
 	return cError("put", C.tsb_hyperleveldb_put(db.db, db.wo, k, kn, v, vn))
 }
 
-// Delete implements engine.Engine.
+// Delete implements engine.Backend.
 func (db *DB) Delete(key []byte) error {
-	if err := db.guard.Enter(); err != nil {
-		return err
-	}
-	defer db.guard.Exit()
 	k, kn := cbytes(key)
 	return cError("delete", C.tsb_hyperleveldb_delete(db.db, db.wo, k, kn))
 }
 
-// DeleteRange implements engine.Engine by scanning and deleting in
+// DeleteRange implements engine.Backend by scanning and deleting in
 // batches: HyperLevelDB has no range tombstones.
 func (db *DB) DeleteRange(start, end []byte) error {
 	return rangedel.ByScan(db, start, end)
 }
 
-// Compact implements engine.Engine. It writes the memtable out, so recent
+// Compact implements engine.Backend. It writes the memtable out, so recent
 // deletes are compacted too, then merges every level overlapping the range
 // down to the deepest one, where deleted entries are dropped; when all
 // tables sit in one level it rewrites that level one level down instead
 // (see scripts/hyperleveldb-compact.cc). The end bound is inclusive there,
 // which only compacts a little more than asked.
 func (db *DB) Compact(start, end []byte) error {
-	if err := db.guard.Enter(); err != nil {
-		return err
-	}
-	defer db.guard.Exit()
 	var s, e *C.char
 	var sn, en C.size_t
 	if start != nil {
@@ -206,20 +204,18 @@ func (db *DB) Compact(start, end []byte) error {
 
 // Flush implements engine.Flusher: it writes the memtable to a table.
 func (db *DB) Flush() error {
-	if err := db.guard.Enter(); err != nil {
-		return err
-	}
-	defer db.guard.Exit()
 	C.tsb_hyperleveldb_flush_memtable(db.db)
 	return nil
 }
 
-// Close implements engine.Engine. Every acknowledged write is already in
+// Close implements engine.Backend. Every acknowledged write is already in
 // the log file, which HyperLevelDB replays on the next Open.
 func (db *DB) Close() error {
-	return db.guard.Close(func() error {
-		C.hyperleveldb_close(db.db)
-		db.free()
-		return nil
-	})
+	if db.db == nil {
+		return engine.ErrClosed
+	}
+	C.hyperleveldb_close(db.db)
+	db.db = nil
+	db.free()
+	return nil
 }

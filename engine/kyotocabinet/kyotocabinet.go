@@ -9,8 +9,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -21,26 +19,16 @@ import (
 )
 
 func init() {
-	engine.Register("kyotocabinet", engine.Driver{
-		Open:       func(dir string, o engine.Options) (engine.Engine, error) { return Open(dir, o) },
-		NewOptions: func() any { return new(Options) },
-		Version:    Version,
-		Build:      Build,
-		Recognize:  recognize,
+	engine.RegisterBackend[Options]("kyotocabinet", Open, engine.Driver{
+		Version:   Version,
+		Build:     Build,
+		Recognize: recognize,
 	})
 }
 
-const (
-	// fileName is the TreeDB file; its suffix makes Kyoto Cabinet open a
-	// file tree database. It writes data.kct.wal beside it during
-	// transactions.
-	fileName = "data.kct"
-	// compressorFile records the compressor the file was created with:
-	// Kyoto Cabinet stores that pages are compressed, not how.
-	compressorFile = "COMPRESSOR"
-	// noCompressor is compressorFile's content for an uncompressed file.
-	noCompressor = "none"
-)
+// fileName is the TreeDB file; its suffix makes Kyoto Cabinet open a file
+// tree database. It writes data.kct.wal beside it during transactions.
+const fileName = "data.kct"
 
 // DB is a Kyoto Cabinet TreeDB file.
 type DB struct {
@@ -55,20 +43,11 @@ type DB struct {
 	views
 }
 
-var (
-	_ engine.Engine  = (*DB)(nil)
-	_ engine.Flusher = (*DB)(nil)
-)
-
-// Open opens or creates the database in dir. Use it through
-// engine.Open("kyotocabinet", dir, opts), which locks the directory and keeps the
-// contract's rules on Close, use after Close and open iterators, which DB
-// leaves to it.
+// Open opens or creates the database in dir with opts, whose defaults
+// are filled in. Use it through engine.Open("kyotocabinet", dir, opts), which
+// fills them in, locks the directory and keeps the contract's rules on
+// Close, use after Close and open iterators, which DB leaves to it.
 func Open(dir string, o engine.Options) (*DB, error) {
-	o, err := o.WithDefaults()
-	if err != nil {
-		return nil, err
-	}
 	own, err := defaults.Own[Options](o, "kyotocabinet")
 	if err != nil {
 		return nil, err
@@ -98,39 +77,6 @@ func Open(dir string, o engine.Options) (*DB, error) {
 		return nil, err
 	}
 	return d, nil
-}
-
-// fileCompressor returns the compressor to open dir's file with: the one
-// it was created with, or for a new file the options' ("" for none).
-func fileCompressor(dir string, own Options, o engine.Options) (string, error) {
-	b, err := os.ReadFile(filepath.Join(dir, compressorFile))
-	switch {
-	case err == nil:
-		if c := strings.TrimSpace(string(b)); c != noCompressor {
-			return c, nil
-		}
-		return "", nil
-	case !errors.Is(err, fs.ErrNotExist):
-		return "", fmt.Errorf("kyotocabinet: %w", err)
-	case o.DisableCompression:
-		return "", nil
-	}
-	return own.Compressor, nil
-}
-
-// recordCompressor writes the compressor file of a new database.
-func recordCompressor(dir, compressor string) error {
-	name := filepath.Join(dir, compressorFile)
-	if _, err := os.Stat(name); err == nil {
-		return nil
-	}
-	if compressor == "" {
-		compressor = noCompressor
-	}
-	if err := os.WriteFile(name, []byte(compressor+"\n"), 0o644); err != nil {
-		return fmt.Errorf("kyotocabinet: %w", err)
-	}
-	return nil
 }
 
 // Get returns a copy of the value under key.
@@ -277,6 +223,8 @@ func (d *DB) Compact(start, end []byte) error {
 	}
 	return nil
 }
+
+var _ engine.Flusher = (*DB)(nil)
 
 // Flush writes the page cache to the file and fsyncs it, which makes the
 // writes of the "none" profile durable.

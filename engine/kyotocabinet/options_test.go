@@ -10,16 +10,13 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 	"github.com/tsbench/storage/engine/kyotocabinet"
 )
 
 func open(t *testing.T, dir string, o engine.Options) engine.Engine {
 	t.Helper()
-	db, err := engine.Open("kyotocabinet", dir, &o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return db
+	return enginetest.Open(t, "kyotocabinet", dir, &o)
 }
 
 // value is compressible, so that a wrong decompressor could not pass.
@@ -105,15 +102,8 @@ func TestSyncBatch(t *testing.T) {
 }
 
 func TestBadOptions(t *testing.T) {
-	for _, own := range []kyotocabinet.Options{{TuneOptions: "slc"}, {Compressor: "snappy"}, {PageSize: -1}} {
-		db, err := engine.Open("kyotocabinet", t.TempDir(), &engine.Options{Engine: &own})
-		if err == nil {
-			db.Close()
-		}
-		if !errors.Is(err, engine.ErrInvalidOptions) {
-			t.Errorf("open with %+v = %v, want ErrInvalidOptions", own, err)
-		}
-	}
+	enginetest.BadOptions(t, "kyotocabinet",
+		&kyotocabinet.Options{TuneOptions: "slc"}, &kyotocabinet.Options{Compressor: "snappy"}, &kyotocabinet.Options{PageSize: -1})
 }
 
 // TestBuild checks that the library's build is read from its file.

@@ -1,12 +1,9 @@
 package kyotocabinet
 
 import (
-	"bytes"
-	"errors"
-	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
+
+	"github.com/tsbench/storage/engine/internal/sniff"
 )
 
 // magic opens every Kyoto Cabinet hash and tree database file.
@@ -18,23 +15,8 @@ var magic = []byte("KC\n\x00")
 // beside it. Without that file the compressor the pages were written with
 // is unknown, so such a file is not adopted.
 func recognize(dir string) (bool, error) {
-	if _, err := os.Stat(filepath.Join(dir, compressorFile)); errors.Is(err, fs.ErrNotExist) {
-		return false, nil
-	} else if err != nil {
+	if ok, err := sniff.Files(dir, compressorFile); !ok || err != nil {
 		return false, err
 	}
-	f, err := os.Open(filepath.Join(dir, fileName))
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil
-	} else if err != nil {
-		return false, err
-	}
-	defer f.Close()
-	b := make([]byte, len(magic))
-	if _, err := io.ReadFull(f, b); errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return false, nil
-	} else if err != nil {
-		return false, err
-	}
-	return bytes.Equal(b, magic), nil
+	return sniff.Magic(filepath.Join(dir, fileName), 0, magic)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 	"github.com/tsbench/storage/engine/memory"
 )
 
@@ -17,11 +18,7 @@ import (
 // stand in for the snapshots Kyoto Cabinet lacks far more than the shared
 // suite does.
 func TestSnapshotUnderWrites(t *testing.T) {
-	db, err := engine.Open("kyotocabinet", t.TempDir(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := enginetest.Open(t, "kyotocabinet", t.TempDir(), nil)
 	ref := memory.New()
 	defer ref.Close()
 	rng := rand.New(rand.NewPCG(7, 7))

@@ -78,6 +78,31 @@
 // implement engine.Backgrounder: LevelDB reports no pending or running
 // compaction, only per-level file counts and sizes ("leveldb.stats").
 //
+// # Extras
+//
+// Of engine's optional interfaces, DB has LevelDB's own:
+//
+//   - engine.Snapshotter: a LevelDB snapshot, which its Gets and
+//     iterators read through read options naming it.
+//   - engine.BoundsSetter, on every iterator: the cursor takes the new
+//     bounds and the same LevelDB iterator, with the same view, seeks
+//     within them.
+//   - engine.SizeEstimator: ApproximateSizes, the table bytes in the range
+//     by their index blocks; the memtable is left out.
+//   - engine.MetricsReporter: the bytes compactions and memtable
+//     write-outs wrote, from the Write(MB) column of "leveldb.stats",
+//     which LevelDB rounds to whole MiB per level. The same table gives
+//     compaction time in whole seconds per level only, too coarse for a
+//     benchmark step, and LevelDB counts no stalls, cache lookups or
+//     memtable bytes ("leveldb.approximate-memory-usage" adds the block
+//     cache in), so those metrics are absent.
+//
+// It has no engine.Checkpointer: LevelDB has no checkpoint, and its C API
+// cannot hold compactions and file deletions while tables are linked and
+// the MANIFEST copied, so a copy by hard links could name tables it lacks.
+// engine.Checkpoint falls back to copying the entries, read through one
+// iterator, into a new LevelDB.
+//
 // A directory holding files but no ENGINE marker is never adopted (it has
 // no engine.Driver.Recognize): the files are the same as those
 // hyperleveldb and goleveldb write, and each of them would rewrite or

@@ -13,42 +13,51 @@ import (
 	"unsafe"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/guard"
 	_ "github.com/tsbench/storage/engine/internal/levelcore" // rebuilds this package when levelcore.h changes
 	"github.com/tsbench/storage/engine/internal/rangedel"
 )
 
 func init() {
 	engine.Register("leveldb", engine.Driver{
-		Open:       func(dir string, o engine.Options) (engine.Engine, error) { return Open(dir, o) },
+		Open:       func(dir string, o engine.Options) (engine.Backend, error) { return open(dir, o) },
 		NewOptions: func() any { return new(Options) },
 		Version:    Version,
 		Build:      Build,
 	})
 }
 
-// DB is a LevelDB database opened through LevelDB's C API.
+// DB is a LevelDB database opened through LevelDB's C API: a backend that
+// engine.Open wraps, which keeps calls from coming after Close and Close
+// from coming while iterators or snapshots are open.
 type DB struct {
-	guard guard.Guard
-	db    *C.leveldb_t
-	s     *settings
+	db *C.leveldb_t // nil once closed
+	s  *settings
 	// putsInMemtable is set by writes that store values and cleared when
 	// the memtable is written out; see DeleteRange.
 	putsInMemtable atomic.Bool
 }
 
 var (
-	_ engine.Engine  = (*DB)(nil)
-	_ engine.Flusher = (*DB)(nil)
+	_ engine.Backend         = (*DB)(nil)
+	_ engine.Flusher         = (*DB)(nil)
+	_ engine.Snapshotter     = (*DB)(nil)
+	_ engine.SizeEstimator   = (*DB)(nil)
+	_ engine.MetricsReporter = (*DB)(nil)
 )
 
-// Open opens or creates a LevelDB database in dir. Most callers use
-// engine.Open("leveldb", dir, opts), which fills in defaults first.
+// Open opens or creates a LevelDB database in dir, filling in o's
+// defaults. Most callers use engine.Open("leveldb", dir, opts), which
+// wraps it with the engine contract's checks.
 func Open(dir string, o engine.Options) (*DB, error) {
 	o, err := o.WithDefaults()
 	if err != nil {
 		return nil, err
 	}
+	return open(dir, o)
+}
+
+// open is Open for options with their defaults filled in.
+func open(dir string, o engine.Options) (*DB, error) {
 	s, err := newSettings(o)
 	if err != nil {
 		return nil, err
@@ -77,32 +86,33 @@ func cbytes(b []byte) (*C.char, C.size_t) {
 	return (*C.char)(unsafe.Pointer(unsafe.SliceData(b))), C.size_t(len(b))
 }
 
-// Get returns a copy of the value under key.
-func (d *DB) Get(key []byte) ([]byte, error) {
-	if err := d.guard.Enter(); err != nil {
-		return nil, err
+func cbool(b bool) C.int {
+	if b {
+		return 1
 	}
-	defer d.guard.Exit()
+	return 0
+}
+
+// Get returns a copy of the value under key.
+func (d *DB) Get(key []byte) ([]byte, error) { return d.get(d.s.ro, key) }
+
+// get reads key with ro, the database's read options or a snapshot's.
+func (d *DB) get(ro *C.leveldb_readoptions_t, key []byte) ([]byte, error) {
 	k, kn := cbytes(key)
-	r := C.tsb_leveldb_get(d.db, d.s.ro, k, kn)
+	r := C.tsb_leveldb_get(d.db, ro, k, kn)
 	if err := cError(r.err); err != nil {
 		return nil, err
 	}
 	if r.val == nil {
 		return nil, engine.ErrNotFound
 	}
-	v := make([]byte, int(r.vlen))
-	copy(v, unsafe.Slice((*byte)(unsafe.Pointer(r.val)), int(r.vlen)))
+	v := C.GoBytes(unsafe.Pointer(r.val), C.int(r.vlen))
 	C.leveldb_free(unsafe.Pointer(r.val))
 	return v, nil
 }
 
 // Put stores value under key.
 func (d *DB) Put(key, value []byte) error {
-	if err := d.guard.Enter(); err != nil {
-		return err
-	}
-	defer d.guard.Exit()
 	d.putsInMemtable.Store(true)
 	k, kn := cbytes(key)
 	v, vn := cbytes(value)
@@ -111,10 +121,6 @@ func (d *DB) Put(key, value []byte) error {
 
 // Delete removes key.
 func (d *DB) Delete(key []byte) error {
-	if err := d.guard.Enter(); err != nil {
-		return err
-	}
-	defer d.guard.Exit()
 	k, kn := cbytes(key)
 	return cError(C.tsb_leveldb_delete(d.db, d.s.wo, k, kn))
 }
@@ -143,10 +149,6 @@ func (d *DB) DeleteRange(start, end []byte) error {
 // Compact compacts [start, end) down the levels, after writing the
 // memtable out, so deleted entries and their tombstones leave the disk.
 func (d *DB) Compact(start, end []byte) error {
-	if err := d.guard.Enter(); err != nil {
-		return err
-	}
-	defer d.guard.Exit()
 	if end != nil && bytes.Compare(start, end) >= 0 {
 		return nil
 	}
@@ -167,10 +169,6 @@ func (d *DB) Compact(start, end []byte) error {
 // Flush writes the memtable to a table file. LevelDB's log already holds
 // every write, so this moves work rather than adding durability.
 func (d *DB) Flush() error {
-	if err := d.guard.Enter(); err != nil {
-		return err
-	}
-	defer d.guard.Exit()
 	d.putsInMemtable.Store(false)
 	C.tsb_leveldb_flush_memtable(d.db)
 	return nil
@@ -179,11 +177,13 @@ func (d *DB) Flush() error {
 // Close closes the database. Writes acknowledged before it are in the log
 // and are replayed by the next Open.
 func (d *DB) Close() error {
-	return d.guard.Close(func() error {
-		C.leveldb_close(d.db)
-		d.s.free()
-		return nil
-	})
+	if d.db == nil {
+		return engine.ErrClosed
+	}
+	C.leveldb_close(d.db)
+	d.db = nil
+	d.s.free()
+	return nil
 }
 
 // cError wraps and frees an error string LevelDB allocated; nil is no error.
@@ -192,5 +192,8 @@ func cError(s *C.char) error {
 		return nil
 	}
 	defer C.leveldb_free(unsafe.Pointer(s))
-	return kinds.Wrap(fmt.Errorf("%w: %s", ErrLibrary, C.GoString(s)))
+	return libError(C.GoString(s))
 }
+
+// libError is the error of a failure LevelDB describes with msg.
+func libError(msg string) error { return kinds.Wrap(fmt.Errorf("%w: %s", ErrLibrary, msg)) }

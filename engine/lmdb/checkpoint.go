@@ -1,9 +1,12 @@
 package lmdb
 
+// #include <stdlib.h>
+// #include "binding.h"
+import "C"
+
 import (
 	"os"
-
-	mdb "github.com/PowerDNS/lmdb-go/lmdb"
+	"unsafe"
 
 	"github.com/tsbench/storage/engine"
 )
@@ -23,5 +26,7 @@ func (db *DB) Checkpoint(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return wrap("checkpoint", db.env.CopyFlag(dir, mdb.CopyCompact))
+	cdir := C.CString(dir)
+	defer C.free(unsafe.Pointer(cdir))
+	return wrap("checkpoint", C.mdb_env_copy2(db.env, cdir, C.MDB_CP_COMPACT))
 }

@@ -1,12 +1,13 @@
 package lmdb
 
+// #include "binding.h"
+import "C"
+
 import (
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-
-	mdb "github.com/PowerDNS/lmdb-go/lmdb"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/internal/fileswap"
@@ -40,7 +41,7 @@ func (db *DB) Compact(start, end []byte) error {
 		return err
 	}
 	db.dropIdle()
-	db.env.Close()
+	C.mdb_env_close(db.env)
 	renameErr := fileswap.Replace(tmp, filepath.Join(db.dir, dataFile))
 	// Reopen whether or not the rename happened: either way the data file
 	// in place is complete.
@@ -61,9 +62,9 @@ func (db *DB) copyCompact(path string) error {
 	if err != nil {
 		return fmt.Errorf("lmdb: compact: %w", err)
 	}
-	if err := db.env.CopyFDFlag(f.Fd(), mdb.CopyCompact); err != nil {
+	if rc := C.mdb_env_copyfd2(db.env, C.int(f.Fd()), C.MDB_CP_COMPACT); rc != 0 {
 		f.Close()
-		return wrap("compacting copy", err)
+		return wrap("compacting copy", rc)
 	}
 	err = f.Sync()
 	if cerr := f.Close(); err == nil {

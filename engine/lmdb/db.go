@@ -1,5 +1,11 @@
 package lmdb
 
+// #cgo pkg-config: lmdb-tsbench
+// #cgo CFLAGS: -I${SRCDIR}/../internal
+// #include <stdlib.h>
+// #include "binding.h"
+import "C"
+
 import (
 	"errors"
 	"fmt"
@@ -7,16 +13,17 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-
-	mdb "github.com/PowerDNS/lmdb-go/lmdb"
+	"unsafe"
 
 	"github.com/tsbench/storage/engine"
+	_ "github.com/tsbench/storage/engine/internal/cbatch" // rebuilds this package when cbatch.h changes
+	_ "github.com/tsbench/storage/engine/internal/cursor" // and cursor.h
 	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
 func init() {
 	engine.Register("lmdb", engine.Driver{
-		Open:       func(dir string, opts engine.Options) (engine.Engine, error) { return Open(dir, opts) },
+		Open:       func(dir string, opts engine.Options) (engine.Backend, error) { return Open(dir, opts) },
 		NewOptions: func() any { return new(Options) },
 		Version:    Version,
 		Build:      Build,
@@ -28,18 +35,11 @@ func init() {
 	})
 }
 
-// Version reports the version of the LMDB C library compiled in, such as
-// "0.9.33".
-func Version() string {
-	major, minor, patch, _ := mdb.Version()
-	return fmt.Sprintf("%d.%d.%d", major, minor, patch)
-}
-
 const (
 	// dataFile is LMDB's data file inside the engine directory.
 	dataFile = "data.mdb"
-	// maxKeySize is LMDB's key size limit as lmdb-go compiles it.
-	maxKeySize = 511
+	// maxKeySize is LMDB's key size limit.
+	maxKeySize = C.TSB_LMDB_MAXKEY
 )
 
 // DB is an LMDB environment holding one key-value store (the unnamed root
@@ -47,33 +47,36 @@ const (
 type DB struct {
 	dir   string
 	opts  Options
-	flags uint
+	flags C.uint
 
 	// writeMu serializes write transactions, so that growing the map and
 	// swapping the data file, which LMDB allows only while no write
 	// transaction is active, can run in a writer's place.
 	writeMu sync.Mutex
 	// mapMu is held shared by every call that reads through the map (a
-	// Get, an iterator move) and exclusively, under writeMu, to remap or
+	// Get, an iterator fill) and exclusively, under writeMu, to remap or
 	// replace env, which would leave such a read in unmapped memory.
 	mapMu sync.RWMutex
-	env   *mdb.Env
-	dbi   mdb.DBI
+	env   *C.MDB_env
+	dbi   C.MDB_dbi
 	// mapSize is the current map size; written under both locks.
 	mapSize int64
 	// mapGen counts remaps, so that iterators notice the map moved;
 	// written under both locks.
 	mapGen uint64
-	// broken is set, under both locks, when Compact could not reopen env;
-	// it wraps engine.ErrBroken.
+	// broken is set, under both locks, when Compact could not reopen env
+	// (it wraps engine.ErrBroken) and by Close.
 	broken error
 
 	// idle holds reset read transactions for reuse (see readtxn.go).
 	idleMu sync.Mutex
-	idle   []*mdb.Txn
+	idle   []*C.MDB_txn
 }
 
-var _ engine.Flusher = (*DB)(nil)
+var (
+	_ engine.Backend = (*DB)(nil)
+	_ engine.Flusher = (*DB)(nil)
+)
 
 // Open opens or creates an LMDB environment in dir, an existing directory,
 // with opts, whose defaults are filled in (engine.Open does that).
@@ -96,19 +99,19 @@ func Open(dir string, opts engine.Options) (*DB, error) {
 
 // envFlags maps the sync profile and options to environment flags; the
 // package documentation says what each combination guarantees.
-func envFlags(sync engine.SyncMode, o Options) uint {
-	var f uint
+func envFlags(sync engine.SyncMode, o Options) C.uint {
+	var f C.uint
 	if o.NoReadahead {
-		f |= mdb.NoReadahead
+		f |= C.MDB_NORDAHEAD
 	}
 	if o.WriteMap {
-		f |= mdb.WriteMap
+		f |= C.MDB_WRITEMAP
 	}
 	if sync == engine.SyncNone {
 		if o.WriteMap {
-			f |= mdb.MapAsync
+			f |= C.MDB_MAPASYNC
 		} else {
-			f |= mdb.NoSync
+			f |= C.MDB_NOSYNC
 		}
 	}
 	return f
@@ -133,46 +136,18 @@ func (db *DB) openEnv() error {
 			return err
 		}
 	}
-	env, err := mdb.NewEnv()
-	if err != nil {
-		return wrap("create environment", err)
+	cdir := C.CString(db.dir)
+	defer C.free(unsafe.Pointer(cdir))
+	e := C.tsb_lmdb_open(cdir, db.flags, C.size_t(roundToPage(size)), C.uint(db.opts.MaxReaders))
+	if e.rc != 0 {
+		return wrap("open environment", e.rc)
 	}
-	dbi, err := setupEnv(env, db.dir, db.flags, size, db.opts.MaxReaders)
-	if err != nil {
-		env.Close()
-		return err
+	if n := C.mdb_env_get_maxkeysize(e.env); n != maxKeySize {
+		C.mdb_env_close(e.env)
+		return fmt.Errorf("%w (it stores keys of up to %d bytes)", ErrWrongLibrary, n)
 	}
-	info, err := env.Info()
-	if err != nil {
-		env.Close()
-		return wrap("read environment info", err)
-	}
-	db.env, db.dbi, db.mapSize = env, dbi, info.MapSize
-	if err := db.extendFile(); err != nil {
-		env.Close()
-		return err
-	}
+	db.env, db.dbi, db.mapSize = e.env, e.dbi, int64(C.tsb_lmdb_mapsize(e.env))
 	return nil
-}
-
-func setupEnv(env *mdb.Env, dir string, flags uint, mapSize int64, maxReaders int) (mdb.DBI, error) {
-	if err := env.SetMapSize(roundToPage(mapSize)); err != nil {
-		return 0, wrap("set map size", err)
-	}
-	if err := env.SetMaxReaders(maxReaders); err != nil {
-		return 0, wrap("set max readers", err)
-	}
-	// lmdb-go always adds MDB_NOTLS, so a read transaction is not tied to
-	// an OS thread and an iterator may move between goroutines.
-	if err := env.Open(dir, flags, 0o644); err != nil {
-		return 0, wrap("open environment", err)
-	}
-	var dbi mdb.DBI
-	err := env.Update(func(txn *mdb.Txn) (err error) {
-		dbi, err = txn.OpenRoot(0)
-		return err
-	})
-	return dbi, wrap("open root database", err)
 }
 
 // roundToPage rounds n up to a multiple of the OS page size, as LMDB wants
@@ -184,44 +159,64 @@ func roundToPage(n int64) int64 {
 
 func (db *DB) compactFile() string { return filepath.Join(db.dir, dataFile+".compact") }
 
+// empty stands in for the data of an empty slice, so that C never sees a
+// NULL key (memcmp with NULL is undefined even for zero bytes).
+var empty C.char
+
+// cbytes returns b's data and length for C. b must hold no Go pointers,
+// which byte slices never do, so cgo lets C read it during the call.
+func cbytes(b []byte) (*C.char, C.size_t) {
+	if len(b) == 0 {
+		return &empty, 0
+	}
+	return (*C.char)(unsafe.Pointer(unsafe.SliceData(b))), C.size_t(len(b))
+}
+
 // Get returns a copy of the value stored under key.
 func (db *DB) Get(key []byte) ([]byte, error) {
-	txn, err := db.beginRead()
-	if err != nil {
-		return nil, err
+	k, kn := cbytes(key)
+	for {
+		db.mapMu.RLock()
+		if db.broken != nil {
+			db.mapMu.RUnlock()
+			return nil, db.broken
+		}
+		r := C.tsb_lmdb_get(db.env, db.takeIdle(), db.dbi, k, kn)
+		if r.txn == nil {
+			db.mapMu.RUnlock()
+			if err := db.beginFailed("get", r.rc); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		var v []byte
+		var err error
+		switch r.rc {
+		case 0:
+			v = make([]byte, int(r.vlen))
+			copy(v, unsafe.Slice((*byte)(unsafe.Pointer(r.val)), len(v)))
+		case C.MDB_NOTFOUND, C.MDB_BAD_VALSIZE:
+			// A key LMDB cannot store is not there either.
+			err = engine.ErrNotFound
+		default:
+			err = wrap("get", r.rc)
+		}
+		db.endRead(r.txn)
+		return v, err
 	}
-	defer db.endRead(txn)
-	v, err := txn.Get(db.dbi, key)
-	if mdb.IsNotFound(err) || mdb.IsErrno(err, mdb.BadValSize) {
-		// A key LMDB cannot store is not there either.
-		return nil, engine.ErrNotFound
-	}
-	if err != nil {
-		return nil, wrap("get", err)
-	}
-	return append(make([]byte, 0, len(v)), v...), nil
 }
 
 // Put stores value under key in its own write transaction.
 func (db *DB) Put(key, value []byte) error {
-	return db.update("put", func(txn *mdb.Txn) error {
-		return txn.Put(db.dbi, key, value, 0)
-	})
+	k, kn := cbytes(key)
+	v, vn := cbytes(value)
+	return db.update("put", func() C.int { return C.tsb_lmdb_put(db.env, db.dbi, k, kn, v, vn) })
 }
 
 // Delete removes key in its own write transaction.
 func (db *DB) Delete(key []byte) error {
-	return db.update("delete", func(txn *mdb.Txn) error {
-		return del(txn, db.dbi, key)
-	})
-}
-
-// del deletes key, absent or not; a key LMDB cannot store is absent.
-func del(txn *mdb.Txn, dbi mdb.DBI, key []byte) error {
-	if err := txn.Del(dbi, key, nil); err != nil && !mdb.IsNotFound(err) && !mdb.IsErrno(err, mdb.BadValSize) {
-		return err
-	}
-	return nil
+	k, kn := cbytes(key)
+	return db.update("delete", func() C.int { return C.tsb_lmdb_delete(db.env, db.dbi, k, kn) })
 }
 
 // Flush forces every committed write to stable storage, whatever the sync
@@ -232,7 +227,7 @@ func (db *DB) Flush() error {
 	if db.broken != nil {
 		return db.broken
 	}
-	return wrap("sync", db.env.Sync(true))
+	return wrap("sync", C.mdb_env_sync(db.env, 1))
 }
 
 // Close flushes committed writes to stable storage and closes the
@@ -245,9 +240,9 @@ func (db *DB) Close() error {
 	if db.broken != nil {
 		return nil
 	}
-	err := wrap("sync", db.env.Sync(true))
+	err := wrap("sync", C.mdb_env_sync(db.env, 1))
 	db.dropIdle()
-	db.env.Close()
+	C.mdb_env_close(db.env)
 	db.env = nil
 	db.broken = engine.ErrClosed
 	return err

@@ -1,10 +1,20 @@
-// Package lmdb is the "lmdb" engine: LMDB, a copy-on-write B+tree in one
-// memory-mapped file, through github.com/PowerDNS/lmdb-go, which compiles
-// LMDB's C source in (no system library needed).
+// Package lmdb is the "lmdb" engine: LMDB 0.9.33, a copy-on-write B+tree
+// in one memory-mapped file, through its C API called directly with cgo.
 //
 //	import _ "github.com/tsbench/storage/engine/lmdb"
 //
 //	db, err := engine.Open("lmdb", dir, nil)
+//
+// # Building
+//
+// Building it needs cgo and the library that scripts/build-lmdb.sh
+// installs under /usr/local (scripts/setup.sh runs it): LMDB from the
+// source the Go module github.com/PowerDNS/lmdb-go v1.9.3 carries, pinned
+// by checksum, compiled as LMDB's own Makefile does plus -DNDEBUG, found
+// through pkg-config (lmdb-tsbench.pc). Its soname, liblmdb-tsbench.so.0,
+// is not Debian's liblmdb.so.0, which a process therefore never loads in
+// its place; Build reads from the loaded library whether LMDB's
+// mdb_assert checks are compiled in.
 //
 // The directory holds data.mdb (the tree) and lock.mdb (the reader table).
 // All keys live in LMDB's unnamed root database. Keys are 1 to 511 bytes
@@ -18,12 +28,9 @@
 // with MDB_MAP_FULL. This engine never lets that reach the caller: the map
 // starts at Options.MapSize (1 GiB), and a write that finds it full is
 // aborted, the map is multiplied by Options.GrowthFactor (2) and the whole
-// write runs again. Remapping waits only for Gets and iterator moves in
+// write runs again. Remapping waits only for Gets and iterator fills in
 // flight, not for open iterators, so a goroutine may keep an iterator open
-// while it writes. The map costs address space, not memory or disk; the
-// data file is kept as long as the map, sparsely (LMDB does the same with
-// WriteMap), so its apparent size is the map size and its allocated size
-// the data.
+// while it writes. The map costs address space, not memory or disk.
 //
 // # Sync profiles
 //
@@ -56,17 +63,20 @@
 //
 // Get runs in a short read transaction and returns a copy. Each iterator
 // owns a read transaction (a snapshot and a reader slot, see
-// Options.MaxReaders) with a cursor. Key and Value are copied out of the
-// map into buffers the iterator reuses, so moving allocates nothing, and
-// the map may move under an open iterator. A long-lived iterator keeps the
-// pages of its snapshot from being reused, so writes meanwhile grow the
-// file.
+// Options.MaxReaders) with a cursor. It crosses cgo once for many entries:
+// the cursor copies entries out of the map into a Go buffer until it is
+// full or a bound is reached, and Go hands them out from it without
+// allocating (engine/internal/cursor), so the map may move under an open
+// iterator. SetBounds (engine.BoundsSetter) keeps the transaction, and so
+// the view. A long-lived iterator keeps the pages of its snapshot from
+// being reused, so writes meanwhile grow the file.
 //
 // LMDB allows one write transaction at a time, bound to an OS thread, so
-// a Batch buffers its writes in Go and Commit applies them in one write
-// transaction; Put and Delete are one transaction each. DeleteRange walks a
-// cursor and deletes in transactions of up to 65536 keys. There is no
-// background work, so the engine does not implement engine.Backgrounder.
+// a Batch encodes its writes in Go memory (engine/internal/cbatch) and
+// Commit applies them in one cgo call that runs one write transaction; Put
+// and Delete are one transaction each. DeleteRange walks a cursor and
+// deletes in transactions of up to 65536 keys. There is no background
+// work, so the engine does not implement engine.Backgrounder.
 //
 // # Compaction
 //
@@ -77,13 +87,14 @@
 //
 // # Extras and errors
 //
-// Checkpoint is LMDB's own compacting copy (mdb_env_copy2). Snapshots,
-// iterator reuse, size estimates and metrics take the engine package's
-// fallbacks. MDB_INVALID and MDB_CORRUPTED wrap engine.ErrCorrupt, as does
-// an empty data.mdb, which LMDB would take for a new store, and one
-// shorter than its newest meta page says is in use (meta.go), which LMDB
-// would open and fault on. LMDB has no integrity check to run on demand
-// (engine.Check says ErrNotSupported). A directory without the ENGINE
-// marker is recognised as an LMDB store by the meta page at the start of
-// data.mdb.
+// Checkpoint is LMDB's own compacting copy (mdb_env_copy2), and Check
+// (engine.Checker) reads every entry, which finds pages that are not what
+// their parents say they are. Snapshots, size estimates and metrics take
+// the engine package's fallbacks. MDB_INVALID,
+// MDB_CORRUPTED, MDB_PAGE_NOTFOUND and MDB_VERSION_MISMATCH wrap
+// engine.ErrCorrupt, as does an empty data.mdb, which LMDB would take for
+// a new store, and one shorter than its newest meta page says is in use
+// (meta.go), which LMDB would open and fault on. A directory without the
+// ENGINE marker is recognised as an LMDB store by the meta page at the
+// start of data.mdb.
 package lmdb

@@ -24,7 +24,7 @@ func TestMapGrows(t *testing.T) {
 	defer b.Close()
 	for i := range n / 2 {
 		b.Put(key(i), key(i))
-		if b.Len() == 1000 {
+		if (i+1)%1000 == 0 {
 			if err := b.Commit(); err != nil {
 				t.Fatalf("Commit at %d: %v", i, err)
 			}
@@ -127,6 +127,29 @@ func TestMapGrowsUnderOpenIterator(t *testing.T) {
 	for i := n / 2; i >= 0; i-- {
 		if !it.Valid() || !bytes.Equal(it.Key(), key(i)) {
 			t.Fatalf("after the second remap, backward: at %q, want %s (Err %v)", it.Key(), key(i), it.Err())
+		}
+		it.Prev()
+	}
+	if it.Valid() || it.Err() != nil {
+		t.Fatalf("Prev past the first key rests on %q (Err %v)", it.Key(), it.Err())
+	}
+	// Remap while a backward fill has entries left to give, then walk on.
+	if !it.Last() {
+		t.Fatal("Last after the remaps failed")
+	}
+	gen = db.mapGen
+	for i := range 40000 {
+		b.Put(fmt.Appendf(nil, "d%06d", i), bytes.Repeat([]byte{'z'}, 40))
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if db.mapGen == gen {
+		t.Fatalf("map still %d bytes, want it grown a third time", db.mapSize)
+	}
+	for i := n - 1; i >= 0; i-- {
+		if !it.Valid() || !bytes.Equal(it.Key(), key(i)) {
+			t.Fatalf("after the third remap, backward: at %q, want %s (Err %v)", it.Key(), key(i), it.Err())
 		}
 		it.Prev()
 	}

@@ -1,8 +1,7 @@
 package lmdb
 
-import (
-	mdb "github.com/PowerDNS/lmdb-go/lmdb"
-)
+// #include "binding.h"
+import "C"
 
 // maxIdleReads caps the finished read transactions kept for reuse. Renewing
 // a reset transaction skips allocating it and claiming a reader slot under
@@ -11,65 +10,61 @@ import (
 // asking LMDB for a new slot.
 const maxIdleReads = 8
 
-// beginRead starts a read-only transaction whose reads point into the map
-// (RawRead), and returns holding mapMu shared: the caller releases it with
-// endRead, or releases mapMu itself and the transaction with releaseRead.
-func (db *DB) beginRead() (*mdb.Txn, error) {
+// beginRead starts a read-only transaction and returns holding mapMu
+// shared: the caller releases both with endRead.
+func (db *DB) beginRead(op string) (*C.MDB_txn, error) {
 	for {
 		db.mapMu.RLock()
 		if db.broken != nil {
 			db.mapMu.RUnlock()
 			return nil, db.broken
 		}
-		txn, err := db.takeRead()
-		if err == nil {
-			return txn, nil
+		r := C.tsb_lmdb_begin_read(db.env, db.takeIdle())
+		if r.rc == 0 {
+			return r.txn, nil
 		}
 		db.mapMu.RUnlock()
-		if !mdb.IsMapResized(err) {
-			return nil, wrap("begin read", err)
-		}
-		db.writeMu.Lock()
-		err = db.resize(0)
-		db.writeMu.Unlock()
-		if err != nil {
+		if err := db.beginFailed(op, r.rc); err != nil {
 			return nil, err
 		}
 	}
 }
 
-// takeRead renews an idle transaction or begins a new one.
-func (db *DB) takeRead() (*mdb.Txn, error) {
+// beginFailed deals with rc, the code a read transaction failed to begin
+// with, once mapMu is released. MDB_MAP_RESIZED says another process grew
+// the map: this one adopts the size, and the caller tries again (nil).
+func (db *DB) beginFailed(op string, rc C.int) error {
+	if rc != C.MDB_MAP_RESIZED {
+		return wrap(op, rc)
+	}
+	db.writeMu.Lock()
+	defer db.writeMu.Unlock()
+	return db.resize(0)
+}
+
+// takeIdle returns an idle transaction to renew, or nil to begin a new one.
+func (db *DB) takeIdle() *C.MDB_txn {
 	db.idleMu.Lock()
-	if n := len(db.idle); n > 0 {
-		txn := db.idle[n-1]
-		db.idle = db.idle[:n-1]
-		db.idleMu.Unlock()
-		if err := txn.Renew(); err != nil {
-			txn.Abort()
-			return nil, err
-		}
-		return txn, nil
+	defer db.idleMu.Unlock()
+	n := len(db.idle)
+	if n == 0 {
+		return nil
 	}
-	db.idleMu.Unlock()
-	txn, err := db.env.BeginTxn(nil, mdb.Readonly)
-	if err != nil {
-		return nil, err
-	}
-	txn.RawRead = true
-	return txn, nil
+	txn := db.idle[n-1]
+	db.idle = db.idle[:n-1]
+	return txn
 }
 
 // endRead ends a transaction from beginRead and releases mapMu.
-func (db *DB) endRead(txn *mdb.Txn) {
-	db.releaseRead(txn)
+func (db *DB) endRead(txn *C.MDB_txn) {
+	C.mdb_txn_reset(txn)
+	db.putIdle(txn)
 	db.mapMu.RUnlock()
 }
 
-// releaseRead ends a read transaction, keeping it for reuse if there is
-// room. Neither touches the map, so it needs no lock on it.
-func (db *DB) releaseRead(txn *mdb.Txn) {
-	txn.Reset()
+// putIdle keeps txn, a reset transaction, for reuse if there is room and
+// ends it otherwise. Neither touches the map, so it needs no lock on it.
+func (db *DB) putIdle(txn *C.MDB_txn) {
 	db.idleMu.Lock()
 	if len(db.idle) < maxIdleReads {
 		db.idle = append(db.idle, txn)
@@ -77,7 +72,7 @@ func (db *DB) releaseRead(txn *mdb.Txn) {
 	}
 	db.idleMu.Unlock()
 	if txn != nil {
-		txn.Abort()
+		C.mdb_txn_abort(txn)
 	}
 }
 
@@ -88,7 +83,7 @@ func (db *DB) dropIdle() {
 	db.idleMu.Lock()
 	defer db.idleMu.Unlock()
 	for _, txn := range db.idle {
-		txn.Abort()
+		C.mdb_txn_abort(txn)
 	}
 	db.idle = nil
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/tsbench/storage/engine"
 )
 
-var _ engine.SizedBatch = (*batch)(nil)
+var _ engine.Batch = (*batch)(nil)
 
 // batch collects copies of its writes and applies them under one lock.
 type batch struct {
@@ -34,7 +34,7 @@ func (b *batch) Len() int { return len(b.ops) }
 
 func (b *batch) Size() int { return b.size }
 
-// Reset implements engine.SizedBatch.
+// Reset implements engine.Batch.
 func (b *batch) Reset() {
 	if !b.closed {
 		clear(b.ops)

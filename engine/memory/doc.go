@@ -9,7 +9,7 @@
 // snapshot (engine.Snapshotter) takes that slice as its view; the next
 // write copies the slice instead of changing it in place, so the view never
 // moves under it. DeleteRange and iterator reuse (engine.BoundsSetter) are
-// native, batches are engine.SizedBatch, Compact does nothing, and it keeps
+// native, batches report their size and Reset, Compact does nothing, and it keeps
 // the contract on its own, without engine.Open: use after Close returns
 // engine.ErrClosed, and Close fails while iterators or snapshots are open.
 // It stores any key, the empty one included.

@@ -4,16 +4,19 @@ import (
 	"sync/atomic"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/current"
 )
 
 var _ engine.BoundsSetter = (*iterator)(nil)
 
 // iterator walks a view of the DB's sorted slice. Within bounds means an
-// index in [lo, hi); pos is -1 when the iterator rests on no key.
+// index in [lo, hi); pos is the index of the current entry, which is the
+// stored one itself: entries are never modified in place.
 type iterator struct {
 	data   []entry
 	lo, hi int
 	pos    int
+	current.Entry
 	open   *atomic.Int64 // the count it is in
 	closed bool
 }
@@ -30,17 +33,18 @@ func (it *iterator) SetBounds(opts engine.IterOptions) error {
 		return engine.ErrClosed
 	}
 	lo, hi := bounds(it.data, opts)
-	it.lo, it.hi, it.pos = lo, max(lo, hi), -1
+	it.lo, it.hi = lo, max(lo, hi)
+	it.Clear()
 	return nil
 }
 
 // at rests the iterator on index i if it lies within bounds.
 func (it *iterator) at(i int) bool {
 	if it.closed || i < it.lo || i >= it.hi {
-		it.pos = -1
-		return false
+		return it.Clear()
 	}
 	it.pos = i
+	it.Set(it.data[i].key, it.data[i].value)
 	return true
 }
 
@@ -53,26 +57,9 @@ func (it *iterator) Seek(key []byte) bool {
 	return it.at(max(i, it.lo))
 }
 
-func (it *iterator) Next() bool { return it.pos >= 0 && it.at(it.pos+1) }
+func (it *iterator) Next() bool { return it.Valid() && it.at(it.pos+1) }
 
-func (it *iterator) Prev() bool { return it.pos >= 0 && it.at(it.pos-1) }
-
-func (it *iterator) Valid() bool { return it.pos >= 0 }
-
-// Key returns the stored key itself: entries are never modified in place.
-func (it *iterator) Key() []byte {
-	if it.pos < 0 {
-		return nil
-	}
-	return it.data[it.pos].key
-}
-
-func (it *iterator) Value() []byte {
-	if it.pos < 0 {
-		return nil
-	}
-	return it.data[it.pos].value
-}
+func (it *iterator) Prev() bool { return it.Valid() && it.at(it.pos-1) }
 
 func (it *iterator) Err() error {
 	if it.closed {
@@ -86,7 +73,7 @@ func (it *iterator) Close() error {
 		return engine.ErrClosed
 	}
 	it.closed = true
-	it.pos = -1
+	it.Clear()
 	it.data = nil
 	it.open.Add(-1)
 	return nil

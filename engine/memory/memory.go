@@ -10,40 +10,54 @@ import (
 	"github.com/tsbench/storage/engine"
 )
 
-var (
-	_ engine.Engine      = (*DB)(nil)
-	_ engine.Snapshotter = (*DB)(nil)
-)
+var _ engine.Engine = (*DB)(nil)
 
 // DB is an in-memory ordered key-value store. See the package documentation.
 type DB struct {
-	mu sync.RWMutex // guards data, shared and the closer's closed flag
-	closer
-	data []entry // sorted by key; entries are never modified once stored
+	view
 	// shared is set while an iterator or snapshot may hold data as its
 	// view: the next write must copy data rather than change it in place.
+	// mu guards it.
 	shared bool
 }
 
-// closer is what the DB and each snapshot keep to honour the contract on
-// Close: whether it is closed, and how many iterators (and, for the DB,
-// snapshots) are open.
-type closer struct {
+// view is what the DB and each snapshot read, and what they keep to
+// honour the contract on Close: whether it is closed, and how many
+// iterators (and, for the DB, snapshots) are open.
+type view struct {
+	mu     sync.RWMutex // guards data and closed
+	data   []entry      // sorted by key; entries are never modified once stored
 	closed bool
 	open   atomic.Int64
 }
 
-// shut marks c closed, unless it is already (engine.ErrClosed) or has
-// iterators open (engine.ErrOpenIterators). The caller holds the lock
-// that guards closed for writing.
-func (c *closer) shut() error {
-	if c.closed {
+// Get implements engine.Reader.
+func (v *view) Get(key []byte) ([]byte, error) {
+	v.mu.RLock()
+	defer v.mu.RUnlock()
+	if v.closed {
+		return nil, engine.ErrClosed
+	}
+	i, ok := search(v.data, key)
+	if !ok {
+		return nil, engine.ErrNotFound
+	}
+	return bytes.Clone(v.data[i].value), nil
+}
+
+// Close implements engine.Engine and engine.Snapshot: it drops every
+// entry, unless v is closed already (engine.ErrClosed) or has iterators
+// open (engine.ErrOpenIterators).
+func (v *view) Close() error {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.closed {
 		return engine.ErrClosed
 	}
-	if n := c.open.Load(); n > 0 {
+	if n := v.open.Load(); n > 0 {
 		return fmt.Errorf("%w (%d open)", engine.ErrOpenIterators, n)
 	}
-	c.closed = true
+	v.closed, v.data = true, nil
 	return nil
 }
 
@@ -61,23 +75,6 @@ func search(data []entry, key []byte) (int, bool) {
 		return bytes.Compare(e.key, k)
 	})
 }
-
-// get looks key up in data, the view of c, under mu.
-func get(mu *sync.RWMutex, c *closer, data *[]entry, key []byte) ([]byte, error) {
-	mu.RLock()
-	defer mu.RUnlock()
-	if c.closed {
-		return nil, engine.ErrClosed
-	}
-	i, ok := search(*data, key)
-	if !ok {
-		return nil, engine.ErrNotFound
-	}
-	return bytes.Clone((*data)[i].value), nil
-}
-
-// Get implements engine.Engine.
-func (db *DB) Get(key []byte) ([]byte, error) { return get(&db.mu, &db.closer, &db.data, key) }
 
 // Put implements engine.Engine.
 func (db *DB) Put(key, value []byte) error {
@@ -158,9 +155,9 @@ func (db *DB) own() {
 	}
 }
 
-// view returns the current data for an iterator or snapshot to keep, and
+// share returns the current data for an iterator or snapshot to keep, and
 // counts it as open.
-func (db *DB) view() ([]entry, error) {
+func (db *DB) share() ([]entry, error) {
 	db.mu.Lock()
 	defer db.mu.Unlock()
 	if db.closed {
@@ -176,7 +173,7 @@ func (db *DB) NewBatch() engine.Batch { return &batch{db: db} }
 
 // NewIterator implements engine.Engine.
 func (db *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
-	data, err := db.view()
+	data, err := db.share()
 	if err != nil {
 		return nil, err
 	}
@@ -191,15 +188,4 @@ func (db *DB) Compact(start, end []byte) error {
 		return engine.ErrClosed
 	}
 	return nil
-}
-
-// Close implements engine.Engine; it drops every entry.
-func (db *DB) Close() error {
-	db.mu.Lock()
-	defer db.mu.Unlock()
-	err := db.shut()
-	if err == nil {
-		db.data = nil
-	}
-	return err
 }

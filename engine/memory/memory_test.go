@@ -73,7 +73,7 @@ func TestCloseRules(t *testing.T) {
 func TestBatchSizeAndReset(t *testing.T) {
 	db := memory.New()
 	defer db.Close()
-	b := db.NewBatch().(engine.SizedBatch)
+	b := db.NewBatch()
 	b.Put([]byte("ab"), []byte("cde"))
 	b.Delete([]byte("f"))
 	if b.Len() != 2 || b.Size() != 6 {

@@ -1,30 +1,26 @@
 package memory
 
-import (
-	"sync"
+import "github.com/tsbench/storage/engine"
 
-	"github.com/tsbench/storage/engine"
-)
+var _ engine.Snapshotter = (*DB)(nil)
 
 // snapshot is a view of the DB's sorted slice, which writes copy instead
 // of changing while it is shared.
 type snapshot struct {
-	db   *DB
-	mu   sync.RWMutex // guards data and the closer's closed flag
-	data []entry
-	closer
+	view
+	db *DB
 }
 
 // NewSnapshot implements engine.Snapshotter.
 func (db *DB) NewSnapshot() (engine.Snapshot, error) {
-	data, err := db.view()
+	data, err := db.share()
 	if err != nil {
 		return nil, err
 	}
-	return &snapshot{db: db, data: data}, nil
+	s := &snapshot{db: db}
+	s.data = data
+	return s, nil
 }
-
-func (s *snapshot) Get(key []byte) ([]byte, error) { return get(&s.mu, &s.closer, &s.data, key) }
 
 func (s *snapshot) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
 	s.mu.RLock()
@@ -37,12 +33,9 @@ func (s *snapshot) NewIterator(opts engine.IterOptions) (engine.Iterator, error)
 }
 
 func (s *snapshot) Close() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	err := s.shut()
-	if err == nil {
-		s.data = nil
-		s.db.open.Add(-1)
+	if err := s.view.Close(); err != nil {
+		return err
 	}
-	return err
+	s.db.open.Add(-1)
+	return nil
 }

@@ -13,25 +13,22 @@ type batch struct {
 	b  *pebbledb.Batch
 }
 
-// NewBatch implements engine.Engine.
-func (db *DB) NewBatch() engine.Batch {
+// NewBatch implements engine.Backend.
+func (db *DB) NewBatch() engine.BackendBatch {
 	return &batch{db: db, b: db.db.NewBatch()}
 }
 
-// Put implements engine.Batch. Set only fails on an indexed batch; this
+// Put implements engine.BackendBatch. Set only fails on an indexed batch; this
 // one is not indexed.
 func (b *batch) Put(key, value []byte) { _ = b.b.Set(key, value, nil) }
 
-// Delete implements engine.Batch.
+// Delete implements engine.BackendBatch.
 func (b *batch) Delete(key []byte) { _ = b.b.Delete(key, nil) }
-
-// Len implements engine.Batch.
-func (b *batch) Len() int { return int(b.b.Count()) }
 
 // Reset empties the batch, keeping its memory.
 func (b *batch) Reset() { b.b.Reset() }
 
-// Commit implements engine.Batch.
+// Commit implements engine.BackendBatch.
 func (b *batch) Commit() (err error) {
 	if b.b.Empty() {
 		return nil
@@ -47,5 +44,5 @@ func (b *batch) Commit() (err error) {
 	return nil
 }
 
-// Close implements engine.Batch; the engine's wrapper calls it once.
+// Close implements engine.BackendBatch; the engine's wrapper calls it once.
 func (b *batch) Close() error { return b.b.Close() }

@@ -7,23 +7,18 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 )
 
 // TestFatalStops checks that Pebble's fatal path, which would end the
 // process, becomes an error naming the full disk, and that the engine then
 // refuses every call without going into Pebble again.
 func TestFatalStops(t *testing.T) {
-	opts, err := (&engine.Options{}).WithDefaults()
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := Open(t.TempDir(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := enginetest.Open(t, "pebble", t.TempDir(), nil)
+	be, _ := engine.BackendAs[*DB](db)
 	full := &os.PathError{Op: "write", Path: "000002.log", Err: syscall.ENOSPC}
-	err = func() (err error) {
-		defer db.stop(&err)
+	err := func() (err error) {
+		defer be.stop(&err)
 		quietLogger{}.Fatalf("pebble: fatal commit error: %v", full)
 		return nil
 	}()

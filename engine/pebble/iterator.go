@@ -18,7 +18,7 @@ type iterator struct {
 
 var _ engine.BoundsSetter = (*iterator)(nil)
 
-// NewIterator implements engine.Engine. Pebble iterators read a consistent
+// NewIterator implements engine.Backend. Pebble iterators read a consistent
 // snapshot as of their creation.
 func (db *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
 	if err := db.failed(); err != nil {

@@ -17,20 +17,14 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/internal/defaults"
 	"github.com/tsbench/storage/engine/internal/fault"
+	"github.com/tsbench/storage/engine/internal/rangedel"
 )
 
-// name is the engine's registered name, its config table and marker.
-const name = "pebble"
-
 func init() {
-	engine.Register(name, engine.Driver{
-		Open: func(dir string, opts engine.Options) (engine.Engine, error) {
-			return Open(dir, opts)
-		},
-		NewOptions: func() any { return new(Options) },
-		Version:    Version,
-		Build:      func() string { return "Go module " + Version() },
-		Recognize:  recognize,
+	engine.RegisterBackend[Options]("pebble", Open, engine.Driver{
+		Version:   Version,
+		Build:     Build,
+		Recognize: recognize,
 	})
 }
 
@@ -59,7 +53,7 @@ var kinds = fault.Kinds{
 // Open opens or creates a Pebble database in dir with opts, whose defaults
 // are filled in (engine.Open does that).
 func Open(dir string, opts engine.Options) (*DB, error) {
-	o, err := defaults.Own[Options](opts, name)
+	o, err := defaults.Own[Options](opts, "pebble")
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +129,7 @@ func pebbleOptions(opts engine.Options, o Options) (*pebbledb.Options, error) {
 	return po, nil
 }
 
-// Get implements engine.Engine.
+// Get implements engine.Backend.
 func (db *DB) Get(key []byte) ([]byte, error) {
 	if err := db.failed(); err != nil {
 		return nil, err
@@ -159,7 +153,7 @@ func get(r pebbledb.Reader, key []byte) ([]byte, error) {
 	return out, kinds.Wrap(closer.Close())
 }
 
-// Put implements engine.Engine.
+// Put implements engine.Backend.
 func (db *DB) Put(key, value []byte) (err error) {
 	if err := db.failed(); err != nil {
 		return err
@@ -168,7 +162,7 @@ func (db *DB) Put(key, value []byte) (err error) {
 	return kinds.Wrap(db.db.Set(key, value, db.wo))
 }
 
-// Delete implements engine.Engine.
+// Delete implements engine.Backend.
 func (db *DB) Delete(key []byte) (err error) {
 	if err := db.failed(); err != nil {
 		return err
@@ -177,44 +171,21 @@ func (db *DB) Delete(key []byte) (err error) {
 	return kinds.Wrap(db.db.Delete(key, db.wo))
 }
 
-// DeleteRange implements engine.Engine with one Pebble range tombstone.
+// DeleteRange implements engine.Backend with one Pebble range tombstone.
 func (db *DB) DeleteRange(start, end []byte) (err error) {
 	if err := db.failed(); err != nil {
 		return err
 	}
 	defer db.stop(&err)
-	if start == nil {
-		start = []byte{}
-	}
-	if end == nil {
-		// A tombstone needs an end; just past the largest key will do.
-		last, ok, err := db.lastKey(start)
-		if err != nil || !ok {
-			return err
-		}
-		end = append(last, 0)
-	}
-	if bytes.Compare(start, end) >= 0 {
-		return nil
+	// A tombstone needs an end; just past the largest key will do.
+	start, end, ok, err := rangedel.Span(db, start, end)
+	if err != nil || !ok {
+		return err
 	}
 	return kinds.Wrap(db.db.DeleteRange(start, end, db.wo))
 }
 
-// lastKey returns a copy of the largest live key >= lower, if any.
-func (db *DB) lastKey(lower []byte) ([]byte, bool, error) {
-	it, err := db.db.NewIter(&pebbledb.IterOptions{LowerBound: lower})
-	if err != nil {
-		return nil, false, err
-	}
-	var last []byte
-	ok := it.Last()
-	if ok {
-		last = bytes.Clone(it.Key())
-	}
-	return last, ok, it.Close()
-}
-
-// Compact implements engine.Engine. It flushes the memtable first so that
+// Compact implements engine.Backend. It flushes the memtable first so that
 // recent deletes reach the tables (and the WAL holding them can go), then
 // compacts every level overlapping the range and waits for the replaced
 // files to be deleted, so the directory size reflects the result.
@@ -313,7 +284,7 @@ func (db *DB) Busy() (bool, error) {
 	return false, nil
 }
 
-// Close implements engine.Engine. Pebble syncs the WAL on close, so no
+// Close implements engine.Backend. Pebble syncs the WAL on close, so no
 // acknowledged write is lost whatever the sync profile. After a fatal
 // error it leaves Pebble as it is, since Pebble would wait forever for the
 // commit mutex it panicked holding: its files, lock included, stay open

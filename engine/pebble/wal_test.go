@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 	"github.com/tsbench/storage/internal/diskusage"
 )
 
@@ -16,11 +16,7 @@ import (
 // preallocated space (actual bytes only), until the store is reopened.
 func TestWALFootprint(t *testing.T) {
 	dir := t.TempDir()
-	db, err := engine.Open("pebble", dir, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { db.Close() }()
+	db := enginetest.Open(t, "pebble", dir, nil)
 	// 16 MiB of incompressible values: several WAL files, as the memtable
 	// grows from 256 KiB.
 	r := rand.New(rand.NewPCG(1, 2))
@@ -58,9 +54,7 @@ func TestWALFootprint(t *testing.T) {
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if db, err = engine.Open("pebble", dir, nil); err != nil {
-		t.Fatal(err)
-	}
+	enginetest.Open(t, "pebble", dir, nil)
 	// Pebble deletes the old files in the background once open.
 	deadline := time.Now().Add(10 * time.Second)
 	for u = measure(t, dir); u.Used > 64<<10 || u.Actual > 1<<20; u = measure(t, dir) {

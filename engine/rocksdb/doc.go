@@ -77,4 +77,35 @@
 // rocksdb.mem-table-flush-pending, rocksdb.compaction-pending,
 // rocksdb.num-running-flushes or rocksdb.num-running-compactions is
 // non-zero.
+//
+// # Extras
+//
+// Of engine's optional interfaces, DB has RocksDB's own, through its C
+// API:
+//
+//   - engine.Snapshotter: a RocksDB snapshot, named in the read options of
+//     its Gets and iterators.
+//   - engine.BoundsSetter, on every iterator: the iterate bounds of the
+//     same RocksDB iterator change in place, which RocksDB supports
+//     between seeks, so the iterator keeps its view. RocksDB's C API has no
+//     call to reset bounds (rocksdb_iter_refresh moves the view to the
+//     present instead): the cursor owns the read options the iterator
+//     reads its bounds through and rewrites them. An iterator made without
+//     an upper bound and given one later is kept to it by the cursor; one
+//     made with an upper bound and then given none is the one case that
+//     takes a new RocksDB iterator from the same read options, which sees
+//     the same snapshot if it came from one, and the database as it is now
+//     otherwise.
+//   - engine.SizeEstimator: GetApproximateSizes over table files (by their
+//     index blocks) and memtables.
+//   - engine.MetricsReporter, without RocksDB's statistics, which would
+//     cost every read and write: the bytes flushes and compactions wrote
+//     and the time compactions ran, counted by an event listener; write
+//     stalls (the times a stall condition began) and the time writes waited
+//     in them, from rocksdb.cf-write-stall-stats,
+//     rocksdb.db-write-stall-stats and rocksdb.dbstats; and the memtables'
+//     bytes, rocksdb.cur-size-all-mem-tables. Block cache hits and misses
+//     exist only in the statistics, so they are absent.
+//   - engine.Checkpointer: RocksDB's checkpoint, which flushes, then
+//     hard-links the table files into the new directory.
 package rocksdb

@@ -82,6 +82,9 @@ type settings struct {
 	cache *C.rocksdb_cache_t
 	ro    *C.rocksdb_readoptions_t
 	wo    *C.rocksdb_writeoptions_t
+	// events counts what flushes and compactions write; opts' listener
+	// owns it.
+	events *C.tsb_rocksdb_events
 }
 
 // newSettings maps the shared and RocksDB options to RocksDB's.
@@ -127,6 +130,10 @@ func newSettings(o engine.Options) (*settings, error) {
 	// the bulk of a small database's size.
 	C.rocksdb_options_set_manifest_preallocation_size(s.opts, manifestPreallocation)
 	C.rocksdb_writeoptions_set_sync(s.wo, cbool(o.Sync == engine.SyncBatch))
+	if s.events = C.tsb_rocksdb_listen(s.opts); s.events == nil {
+		s.free()
+		return nil, errNoMemory
+	}
 	return s, nil
 }
 

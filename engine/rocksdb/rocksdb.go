@@ -13,14 +13,12 @@ import (
 	"unsafe"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/cursor"
-	"github.com/tsbench/storage/engine/internal/guard"
 	_ "github.com/tsbench/storage/engine/internal/levelcore" // rebuilds this package when levelcore.h changes
 )
 
 func init() {
 	engine.Register("rocksdb", engine.Driver{
-		Open:       func(dir string, o engine.Options) (engine.Engine, error) { return Open(dir, o) },
+		Open:       func(dir string, o engine.Options) (engine.Backend, error) { return open(dir, o) },
 		NewOptions: func() any { return new(Options) },
 		Version:    Version,
 		Build:      Build,
@@ -28,26 +26,38 @@ func init() {
 	})
 }
 
-// DB is a RocksDB database opened through RocksDB's C API.
+// DB is a RocksDB database opened through RocksDB's C API: a backend that
+// engine.Open wraps, which keeps calls from coming after Close and Close
+// from coming while iterators or snapshots are open.
 type DB struct {
-	guard guard.Guard
-	db    *C.rocksdb_t
-	s     *settings
+	db *C.rocksdb_t // nil once closed
+	cf *C.rocksdb_column_family_handle_t
+	s  *settings
 }
 
 var (
-	_ engine.Engine       = (*DB)(nil)
-	_ engine.Flusher      = (*DB)(nil)
-	_ engine.Backgrounder = (*DB)(nil)
+	_ engine.Backend         = (*DB)(nil)
+	_ engine.Flusher         = (*DB)(nil)
+	_ engine.Backgrounder    = (*DB)(nil)
+	_ engine.Snapshotter     = (*DB)(nil)
+	_ engine.SizeEstimator   = (*DB)(nil)
+	_ engine.MetricsReporter = (*DB)(nil)
+	_ engine.Checkpointer    = (*DB)(nil)
 )
 
-// Open opens or creates a RocksDB database in dir. Most callers use
-// engine.Open("rocksdb", dir, opts), which fills in defaults first.
+// Open opens or creates a RocksDB database in dir, filling in o's
+// defaults. Most callers use engine.Open("rocksdb", dir, opts), which
+// wraps it with the engine contract's checks.
 func Open(dir string, o engine.Options) (*DB, error) {
 	o, err := o.WithDefaults()
 	if err != nil {
 		return nil, err
 	}
+	return open(dir, o)
+}
+
+// open is Open for options with their defaults filled in.
+func open(dir string, o engine.Options) (*DB, error) {
 	s, err := newSettings(o)
 	if err != nil {
 		return nil, err
@@ -60,7 +70,7 @@ func Open(dir string, o engine.Options) (*DB, error) {
 		s.free()
 		return nil, err
 	}
-	return &DB{db: db, s: s}, nil
+	return &DB{db: db, cf: C.rocksdb_get_default_column_family_handle(db), s: s}, nil
 }
 
 // empty stands in for the data of an empty slice, so that C never sees a
@@ -86,31 +96,25 @@ func cbound(b []byte) (*C.char, C.size_t) {
 }
 
 // Get returns a copy of the value under key.
-func (d *DB) Get(key []byte) ([]byte, error) {
-	if err := d.guard.Enter(); err != nil {
-		return nil, err
-	}
-	defer d.guard.Exit()
+func (d *DB) Get(key []byte) ([]byte, error) { return d.get(d.s.ro, key) }
+
+// get reads key with ro, the database's read options or a snapshot's.
+func (d *DB) get(ro *C.rocksdb_readoptions_t, key []byte) ([]byte, error) {
 	k, kn := cbytes(key)
-	r := C.tsb_rocksdb_get(d.db, d.s.ro, k, kn)
+	r := C.tsb_rocksdb_get(d.db, ro, k, kn)
 	if err := cError(r.err); err != nil {
 		return nil, err
 	}
 	if r.val == nil {
 		return nil, engine.ErrNotFound
 	}
-	v := make([]byte, int(r.vlen))
-	copy(v, unsafe.Slice((*byte)(unsafe.Pointer(r.val)), int(r.vlen)))
+	v := C.GoBytes(unsafe.Pointer(r.val), C.int(r.vlen))
 	C.rocksdb_free(unsafe.Pointer(r.val))
 	return v, nil
 }
 
 // Put stores value under key.
 func (d *DB) Put(key, value []byte) error {
-	if err := d.guard.Enter(); err != nil {
-		return err
-	}
-	defer d.guard.Exit()
 	k, kn := cbytes(key)
 	v, vn := cbytes(value)
 	return cError(C.tsb_rocksdb_put(d.db, d.s.wo, k, kn, v, vn))
@@ -118,10 +122,6 @@ func (d *DB) Put(key, value []byte) error {
 
 // Delete removes key.
 func (d *DB) Delete(key []byte) error {
-	if err := d.guard.Enter(); err != nil {
-		return err
-	}
-	defer d.guard.Exit()
 	k, kn := cbytes(key)
 	return cError(C.tsb_rocksdb_delete(d.db, d.s.wo, k, kn))
 }
@@ -131,10 +131,6 @@ func (d *DB) Delete(key []byte) error {
 // key just after the last key present: keys written after DeleteRange
 // began beyond that point survive.
 func (d *DB) DeleteRange(start, end []byte) error {
-	if err := d.guard.Enter(); err != nil {
-		return err
-	}
-	defer d.guard.Exit()
 	if end == nil {
 		last, ok, err := d.lastKey(start)
 		if err != nil || !ok {
@@ -157,14 +153,11 @@ func (d *DB) DeleteRange(start, end []byte) error {
 
 // lastKey returns a copy of the largest key >= start, if any.
 func (d *DB) lastKey(start []byte) ([]byte, bool, error) {
-	s, sn := cbytes(start)
-	c := C.tsb_rocksdb_cursor_new(d.db, nil, s, sn, 1, nil, 0, 0)
-	if c == nil {
-		return nil, false, fmt.Errorf("%w: out of memory for an iterator", ErrLibrary)
+	it, err := d.newIterator(nil, engine.IterOptions{LowerBound: start})
+	if err != nil {
+		return nil, false, err
 	}
-	defer C.tsb_rocksdb_cursor_free(c)
-	var it cursor.Iter
-	it.Init(source{c})
+	defer it.Close()
 	if !it.Last() {
 		return nil, false, it.Err()
 	}
@@ -175,14 +168,10 @@ func (d *DB) lastKey(start []byte) ([]byte, bool, error) {
 // level, the last one included, so that deleted entries, point and range
 // tombstones leave the disk.
 func (d *DB) Compact(start, end []byte) error {
-	if err := d.guard.Enter(); err != nil {
-		return err
-	}
-	defer d.guard.Exit()
 	if end != nil && bytes.Compare(start, end) >= 0 {
 		return nil
 	}
-	if err := d.flush(); err != nil {
+	if err := d.Flush(); err != nil {
 		return err
 	}
 	co := C.rocksdb_compactoptions_create()
@@ -202,14 +191,6 @@ const bottommostForceOptimized = 3
 
 // Flush writes the memtables to table files and waits for it.
 func (d *DB) Flush() error {
-	if err := d.guard.Enter(); err != nil {
-		return err
-	}
-	defer d.guard.Exit()
-	return d.flush()
-}
-
-func (d *DB) flush() error {
 	fo := C.rocksdb_flushoptions_create()
 	defer C.rocksdb_flushoptions_destroy(fo)
 	C.rocksdb_flushoptions_set_wait(fo, 1)
@@ -229,14 +210,10 @@ var busyProperties = []string{
 
 // Busy reports whether a flush or compaction is running or pending.
 func (d *DB) Busy() (bool, error) {
-	if err := d.guard.Enter(); err != nil {
-		return false, err
-	}
-	defer d.guard.Exit()
 	for _, p := range busyProperties {
-		v, ok := d.intProperty(p)
-		if !ok {
-			return false, fmt.Errorf("%w: property %s unavailable", ErrLibrary, p)
+		v, err := d.intProperty(p)
+		if err != nil {
+			return false, err
 		}
 		if v > 0 {
 			return true, nil
@@ -245,24 +222,28 @@ func (d *DB) Busy() (bool, error) {
 	return false, nil
 }
 
-// intProperty reads an integer property; ok is false if RocksDB has none
-// by that name.
-func (d *DB) intProperty(name string) (v uint64, ok bool) {
+// intProperty reads an integer property.
+func (d *DB) intProperty(name string) (int64, error) {
 	cname := C.CString(name)
 	defer C.free(unsafe.Pointer(cname))
 	var out C.uint64_t
-	ok = C.rocksdb_property_int(d.db, cname, &out) == 0
-	return uint64(out), ok
+	if C.rocksdb_property_int(d.db, cname, &out) != 0 {
+		return 0, fmt.Errorf("%w: property %s unavailable", ErrLibrary, name)
+	}
+	return int64(out), nil
 }
 
 // Close closes the database. Writes acknowledged before it are in the
 // write-ahead log and are replayed by the next Open.
 func (d *DB) Close() error {
-	return d.guard.Close(func() error {
-		C.rocksdb_close(d.db)
-		d.s.free()
-		return nil
-	})
+	if d.db == nil {
+		return engine.ErrClosed
+	}
+	C.rocksdb_column_family_handle_destroy(d.cf)
+	C.rocksdb_close(d.db)
+	d.db = nil
+	d.s.free()
+	return nil
 }
 
 // cError wraps and frees an error string RocksDB allocated; nil is no
@@ -272,5 +253,11 @@ func cError(s *C.char) error {
 		return nil
 	}
 	defer C.rocksdb_free(unsafe.Pointer(s))
-	return kinds.Wrap(fmt.Errorf("%w: %s", ErrLibrary, C.GoString(s)))
+	return libError(C.GoString(s))
 }
+
+// libError is the error of a failure RocksDB describes with msg.
+func libError(msg string) error { return kinds.Wrap(fmt.Errorf("%w: %s", ErrLibrary, msg)) }
+
+// errNoMemory is C memory running out.
+var errNoMemory = fmt.Errorf("%w: out of memory", ErrLibrary)

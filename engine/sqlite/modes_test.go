@@ -7,17 +7,13 @@ import (
 	"unicode"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 	"github.com/tsbench/storage/engine/sqlite"
 )
 
 func open(t *testing.T, dir string, own sqlite.Options) engine.Engine {
 	t.Helper()
-	db, err := engine.Open("sqlite", dir, &engine.Options{Engine: &own})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return enginetest.Open(t, "sqlite", dir, &engine.Options{Engine: &own})
 }
 
 // TestSingleConnection checks the modes in which one connection serves
@@ -88,15 +84,8 @@ func TestSingleConnection(t *testing.T) {
 }
 
 func TestBadOptions(t *testing.T) {
-	for _, own := range []sqlite.Options{{JournalMode: "wall"}, {LockingMode: "shared"}, {PageSize: 1000}, {WALAutocheckpoint: -1}} {
-		db, err := engine.Open("sqlite", t.TempDir(), &engine.Options{Engine: &own})
-		if err == nil {
-			db.Close()
-		}
-		if !errors.Is(err, engine.ErrInvalidOptions) {
-			t.Errorf("open with %+v = %v, want ErrInvalidOptions", own, err)
-		}
-	}
+	enginetest.BadOptions(t, "sqlite", &sqlite.Options{JournalMode: "wall"}, &sqlite.Options{LockingMode: "shared"},
+		&sqlite.Options{PageSize: 1000}, &sqlite.Options{WALAutocheckpoint: -1})
 }
 
 // TestBuild checks that the build SQLite reports is measured, and a

@@ -1,12 +1,9 @@
 package sqlite
 
 import (
-	"bytes"
-	"errors"
-	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
+
+	"github.com/tsbench/storage/engine/internal/sniff"
 )
 
 // header opens every SQLite database file.
@@ -16,18 +13,5 @@ var header = []byte("SQLite format 3\x00")
 // written without engine.Open (engine.Driver.Recognize): data.sqlite
 // beginning with SQLite's header.
 func recognize(dir string) (bool, error) {
-	f, err := os.Open(filepath.Join(dir, fileName))
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil
-	} else if err != nil {
-		return false, err
-	}
-	defer f.Close()
-	b := make([]byte, len(header))
-	if _, err := io.ReadFull(f, b); errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return false, nil
-	} else if err != nil {
-		return false, err
-	}
-	return bytes.Equal(b, header), nil
+	return sniff.Magic(filepath.Join(dir, fileName), 0, header)
 }

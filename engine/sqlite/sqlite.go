@@ -19,12 +19,10 @@ import (
 )
 
 func init() {
-	engine.Register("sqlite", engine.Driver{
-		Open:       func(dir string, o engine.Options) (engine.Engine, error) { return Open(dir, o) },
-		NewOptions: func() any { return new(Options) },
-		Version:    Version,
-		Build:      Build,
-		Recognize:  recognize,
+	engine.RegisterBackend[Options]("sqlite", Open, engine.Driver{
+		Version:   Version,
+		Build:     Build,
+		Recognize: recognize,
 		// The write-ahead log can be truncated only once no snapshot
 		// reads it.
 		Limits: engine.Limits{ExclusiveCompact: true},
@@ -59,17 +57,11 @@ type DB struct {
 	iters atomic.Int64
 }
 
-var _ engine.Engine = (*DB)(nil)
-
-// Open opens or creates the database in dir. Use it through
-// engine.Open("sqlite", dir, opts), which locks the directory and keeps the
-// contract's rules on Close, use after Close and open iterators, which DB
-// leaves to it.
+// Open opens or creates the database in dir with opts, whose defaults
+// are filled in. Use it through engine.Open("sqlite", dir, opts), which
+// fills them in, locks the directory and keeps the contract's rules on
+// Close, use after Close and open iterators, which DB leaves to it.
 func Open(dir string, o engine.Options) (*DB, error) {
-	o, err := o.WithDefaults()
-	if err != nil {
-		return nil, err
-	}
 	own, err := defaults.Own[Options](o, "sqlite")
 	if err != nil {
 		return nil, err

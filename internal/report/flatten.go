@@ -1,7 +1,6 @@
 package report
 
 import (
-	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -80,9 +79,10 @@ func flatten(name string, v reflect.Value, out *[]Figure) {
 		if v.Type().Key().Kind() != reflect.String {
 			return
 		}
-		keys := slices.SortedFunc(maps.Keys(v.Interface().(map[string]any)), strings.Compare)
+		keys := v.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
 		for _, k := range keys {
-			flatten(join(k), v.MapIndex(reflect.ValueOf(k)), out)
+			flatten(join(k.String()), v.MapIndex(k), out)
 		}
 	case reflect.Bool:
 		n := 0.0

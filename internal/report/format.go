@@ -135,3 +135,18 @@ func UnitFormat(unit string) func(float64) string {
 func CountCell(n int64) Cell {
 	return Cell{Text: FormatCount(float64(n)), Value: float64(n), format: FormatCount}
 }
+
+// MetricCell is a cell showing v, the value of the engine metric name
+// (engine.MetricNames): a size for a name ending in _bytes, a time for
+// _ns, otherwise a count. It is not judged: engines count their own work
+// each in their own way.
+func MetricCell(name string, v int64) Cell {
+	f := FormatCount
+	switch unitOf(name) {
+	case "bytes":
+		f = FormatBytes
+	case "ns":
+		f = FormatDuration
+	}
+	return Cell{Text: f(float64(v)), Value: float64(v), format: f}
+}

@@ -3,35 +3,36 @@
 // untimed check without allocating per entry. Both workloads use it.
 package scanbuf
 
-// Chunk holds entries copied out of an iterator, keys and values back to
-// back with their end offsets.
+// Chunk holds entries copied out of an iterator: keys and values back to
+// back in one buffer, and where each ends.
 type Chunk struct {
-	keys, vals   []byte
-	kends, vends []int
+	data []byte
+	ends []end
 }
 
+// end is where an entry's key and value end in data.
+type end struct{ key, value int }
+
 // Reset empties the chunk, keeping its buffers.
-func (c *Chunk) Reset() {
-	c.keys, c.vals = c.keys[:0], c.vals[:0]
-	c.kends, c.vends = c.kends[:0], c.vends[:0]
-}
+func (c *Chunk) Reset() { c.data, c.ends = c.data[:0], c.ends[:0] }
 
 // Add copies one entry in; k and v may be reused by the caller afterwards.
 func (c *Chunk) Add(k, v []byte) {
-	c.keys = append(c.keys, k...)
-	c.kends = append(c.kends, len(c.keys))
-	c.vals = append(c.vals, v...)
-	c.vends = append(c.vends, len(c.vals))
+	c.data = append(c.data, k...)
+	ke := len(c.data)
+	c.data = append(c.data, v...)
+	c.ends = append(c.ends, end{ke, len(c.data)})
 }
 
 // Len reports how many entries the chunk holds.
-func (c *Chunk) Len() int { return len(c.kends) }
+func (c *Chunk) Len() int { return len(c.ends) }
 
 // Entry returns entry j, valid until the next Reset or Add.
 func (c *Chunk) Entry(j int) (k, v []byte) {
-	kfrom, vfrom := 0, 0
+	from := 0
 	if j > 0 {
-		kfrom, vfrom = c.kends[j-1], c.vends[j-1]
+		from = c.ends[j-1].value
 	}
-	return c.keys[kfrom:c.kends[j]], c.vals[vfrom:c.vends[j]]
+	e := c.ends[j]
+	return c.data[from:e.key], c.data[e.key:e.value]
 }

@@ -77,8 +77,16 @@ func (d *Dataset) Dir() string { return d.dir }
 // with them once more and flushed (engine.Flusher), so that writes a
 // copy left in a log reach table files, which a clone shares by hard
 // links and opens without replaying a log. Save fails if the dataset
-// exists.
-func (d *Dataset) Save(db engine.Engine, opts *engine.Options) error {
+// exists; it returns what it did.
+func (d *Dataset) Save(db engine.Engine, opts *engine.Options) (Use, error) {
+	start := time.Now()
+	if err := d.save(db, opts); err != nil {
+		return Use{}, err
+	}
+	return Use{Path: d.abs(), Created: d.want.Created, Save: time.Since(start)}, nil
+}
+
+func (d *Dataset) save(db engine.Engine, opts *engine.Options) error {
 	if d.exists {
 		return fmt.Errorf("dataset %s: already written", d.dir)
 	}
@@ -109,6 +117,14 @@ func (d *Dataset) Save(db engine.Engine, opts *engine.Options) error {
 	return nil
 }
 
+// abs is the dataset's directory as an absolute path, for results.
+func (d *Dataset) abs() string {
+	if abs, err := filepath.Abs(d.dir); err == nil {
+		return abs
+	}
+	return d.dir
+}
+
 // flush opens the store in dir and flushes what it buffers, if it can.
 func flush(name, dir string, opts *engine.Options) error {
 	db, err := engine.Open(name, dir, opts)
@@ -124,18 +140,25 @@ func flush(name, dir string, opts *engine.Options) error {
 	return err
 }
 
-// Reuse says that a run started from a dataset rather than writing it.
-type Reuse struct {
+// Use says what a run did with its dataset: reused it (started from a
+// clone rather than writing the points) or wrote and saved it.
+type Use struct {
 	// Path is the dataset's directory.
 	Path string `json:"path"`
 	// Created is when it was written.
 	Created time.Time `json:"created"`
-	// Method is how its files came into the run's directory: "hard
-	// links" for the engine's immutable files and copies of the rest, or
-	// "copy".
-	Method string `json:"method"`
-	// Clone is how long that took.
-	Clone time.Duration `json:"clone_ns"`
+	// Reused is true when the run started from the dataset, false when
+	// it saved it.
+	Reused bool `json:"reused"`
+	// Method is how a reused dataset's files came into the run's
+	// directory: "hard links" for the engine's immutable files and copies
+	// of the rest, or "copy". Empty when saved.
+	Method string `json:"method,omitempty"`
+	// Clone is how long cloning a reused dataset took.
+	Clone time.Duration `json:"clone_ns,omitempty"`
+	// Save is how long saving took (a checkpoint, reopening it to flush,
+	// the manifest), outside the measured steps.
+	Save time.Duration `json:"save_ns,omitempty"`
 }
 
 // immutable lists, per engine, the suffixes of the files it never
@@ -155,13 +178,10 @@ var immutable = map[string][]string{
 // run to open with the dataset's engine: hard links of the files the
 // engine never changes (falling back to copies across file systems),
 // copies of the others, so that the dataset stays as it was.
-func (d *Dataset) Clone(dst string) (Reuse, error) {
-	r := Reuse{Path: d.dir, Created: d.want.Created, Method: "copy"}
+func (d *Dataset) Clone(dst string) (Use, error) {
+	r := Use{Path: d.abs(), Created: d.want.Created, Reused: true, Method: "copy"}
 	if !d.exists {
 		return r, fmt.Errorf("dataset %s: not written yet", d.dir)
-	}
-	if abs, err := filepath.Abs(d.dir); err == nil {
-		r.Path = abs
 	}
 	start := time.Now()
 	linked := false

@@ -63,8 +63,12 @@ func TestSaveOpenClone(t *testing.T) {
 		t.Fatal(err)
 	}
 	fill(t, db, 1000)
-	if err := ds.Save(db, nil); err != nil {
+	saved, err := ds.Save(db, nil)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if saved.Reused || saved.Save <= 0 || saved.Created.IsZero() || !filepath.IsAbs(saved.Path) {
+		t.Errorf("save %+v", saved)
 	}
 	fill(t, db, 1500) // after the save: not in the dataset
 	db.Close()
@@ -78,7 +82,7 @@ func TestSaveOpenClone(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if reuse.Created.IsZero() || reuse.Method == "" || !filepath.IsAbs(reuse.Path) {
+		if !reuse.Reused || reuse.Created.IsZero() || reuse.Method == "" || !filepath.IsAbs(reuse.Path) {
 			t.Errorf("reuse %+v", reuse)
 		}
 		db, err := engine.Open("pebble", filepath.Join(tmp, run), nil)
@@ -115,7 +119,7 @@ func TestOpenMismatch(t *testing.T) {
 	}
 	defer db.Close()
 	ds, _ := Open(dir, manifest(100))
-	if err := ds.Save(db, nil); err != nil {
+	if _, err := ds.Save(db, nil); err != nil {
 		t.Fatal(err)
 	}
 	other := manifest(200)

@@ -8,9 +8,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report"
+	"github.com/tsbench/storage/workload"
 	"github.com/tsbench/storage/workload/dataset"
 	"github.com/tsbench/storage/workload/harness"
 )
@@ -46,10 +48,10 @@ func (r Report) WriteJSON(w io.Writer) error { return report.WriteJSON(w, r) }
 // WriteCSV writes the report in long form under the header
 // run_id,start,engine,repeat,operation,metric,stat,value,unit,text (see
 // report.CSV): environment rows, then per run a "run" part (version,
-// options, config, dataset, elapsed, cost, disk, final check), a
-// "preload" part, and a part per operation kind with its figures named
-// by their JSON paths; its per-second counts are the metrics
-// per_second.0, per_second.1, ... in order.
+// options, config, dataset, elapsed, cost, disk, engine metrics, final
+// check), a "preload" part, and a part per operation kind with its
+// figures named by their JSON paths; its per-second counts are the
+// metrics per_second.0, per_second.1, ... in order.
 func (r Report) WriteCSV(w io.Writer) error {
 	c := report.NewCSV(w, "operation", r.RunID, r.Env.Start)
 	c.Put("", 0, "environment", report.TextFigures(r.Env.Metrics()))
@@ -59,13 +61,14 @@ func (r Report) WriteCSV(w io.Writer) error {
 			Version string          `json:"version"`
 			Options map[string]any  `json:"options"`
 			Config  Config          `json:"config"`
-			Dataset *dataset.Reuse  `json:"dataset"`
+			Dataset *dataset.Use    `json:"dataset"`
 			Elapsed time.Duration   `json:"elapsed_ns"`
 			Cost    harness.Cost    `json:"cost"`
 			Disk    diskusage.Usage `json:"disk"`
+			Metrics engine.Metrics  `json:"engine_metrics"`
 			Final   *Verification   `json:"final_check"`
 			Error   string          `json:"error"`
-		}{res.Version, res.Options, res.Config, res.Dataset, res.Elapsed, res.Cost, res.Disk, res.Final, res.Error}))
+		}{res.Version, res.Options, res.Config, res.Dataset, res.Elapsed, res.Cost, res.Disk, res.EngineMetrics, res.Final, res.Error}))
 		if res.Preload != nil {
 			c.Put(res.Engine, rep, "preload", report.Flatten("", res.Preload))
 		}
@@ -153,7 +156,7 @@ func (r Report) intro() string {
 	b.WriteString(".\nOps/s over the whole run; latency per batch (write) or per query, checking excluded; every point read is checked " +
 		"against what writers had acknowledged.\nBest of each row marked *; ! marks a failed figure (see Errors). Sizes in binary units.")
 	for _, res := range r.results() {
-		if d := res.Dataset; d != nil {
+		if d := res.Dataset; d != nil && d.Reused {
 			fmt.Fprintf(&b, "\n%s: preload not written: reused the dataset %s (written %s), cloned by %s in %s.",
 				res.Engine, d.Path, d.Created.UTC().Format("2006-01-02 15:04"), d.Method, report.Duration(d.Clone))
 		}
@@ -282,7 +285,7 @@ func (r Report) page() report.Page {
 		pre := func(get func(*Preload) report.Cell) func(*Result) report.Cell {
 			return func(res *Result) report.Cell {
 				if res.Preload == nil {
-					if res.Dataset != nil {
+					if res.Dataset != nil && res.Dataset.Reused {
 						return report.Cell{Text: "reused"}
 					}
 					return report.None
@@ -294,6 +297,10 @@ func (r Report) page() report.Page {
 		run("preload points/s", report.HigherBest, pre(func(p *Preload) report.Cell { return report.RateCell(p.PointsPerSec) }))
 	}
 
+	tables := []report.Table{main, latency, throughput, verify, cost}
+	if t := r.metricsTable(engines); len(t.Rows) > 0 {
+		tables = append(tables, t)
+	}
 	names := make([]string, len(engines))
 	for i, e := range engines {
 		names[i] = e.Name
@@ -302,8 +309,29 @@ func (r Report) page() report.Page {
 		Title:   "Mixed time-series workload: " + strings.Join(names, ", "),
 		Intro:   r.intro(),
 		Engines: engines, Environment: r.Env.Lines(), Charts: r.charts(kinds),
-		Tables: []report.Table{main, latency, throughput, verify, cost},
+		Tables: tables,
 	}
+}
+
+// metricsTable has a row per engine metric some engine reports, none if
+// no engine reports any.
+func (r Report) metricsTable(engines []report.Engine) report.Table {
+	t := report.Table{Title: "Engine metrics (of the mixed run, as each engine counts its own work, so not comparable across engines; " +
+		"memtable_bytes at the end; - where the engine reports none)", Head: report.Head(engines, "Metric"), Labels: 1}
+	var ms []engine.Metrics
+	for _, res := range r.results() {
+		ms = append(ms, res.EngineMetrics)
+	}
+	for _, name := range workload.MetricNamesIn(ms...) {
+		t.Rows = append(t.Rows, report.Row{Labels: []string{name}, Best: report.NoBest, Cells: r.cells(func(res *Result) (report.Cell, bool, bool) {
+			v, ok := res.EngineMetrics[name]
+			if !ok {
+				return report.Cell{}, false, false
+			}
+			return report.MetricCell(name, v), true, false
+		})})
+	}
+	return t
 }
 
 // perSecondCell is the slowest (i 0), median (1) or fastest (2) whole

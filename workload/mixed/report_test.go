@@ -58,10 +58,19 @@ func syntheticReport() Report {
 	}
 	rocks := result("rocksdb", "8.9.1", 1)
 	rocks.Preload = nil
-	rocks.Dataset = &dataset.Reuse{Path: "/data/ds-rocksdb-1M", Created: time.Date(2026, 11, 20, 9, 30, 0, 0, time.UTC),
+	rocks.Dataset = &dataset.Use{Path: "/data/ds-rocksdb-1M", Reused: true, Created: time.Date(2026, 11, 20, 9, 30, 0, 0, time.UTC),
 		Method: "hard links", Clone: 41 * time.Millisecond}
 	pebble := result("pebble", "v2.1.7", 1.3)
 	broken := result("broken", "0.1", 0.8)
+	// rocksdb and pebble report their own work; broken reports none.
+	for _, res := range []*Result{rocks, pebble} {
+		res.EngineMetrics = engine.Metrics{
+			engine.MetricCompactBytes: 210_000_000, engine.MetricCompactTime: int64(1900 * time.Millisecond),
+			engine.MetricStalls: 0, engine.MetricStallTime: 0,
+			engine.MetricCacheHits: 4_100_000, engine.MetricCacheMisses: 52_000, engine.MetricMemtableBytes: 23 << 20,
+		}
+	}
+	pebble.EngineMetrics[engine.MetricStalls], pebble.EngineMetrics[engine.MetricStallTime] = 3, int64(120*time.Millisecond)
 	v := broken.Operations[2].Verify
 	v.Missing, v.WrongValues, v.First = 17, 1, "series 17: 17 acknowledged points missing before point 512"
 	broken.Error = "recent: mixed: verification failed: " + v.summary()

@@ -3,6 +3,7 @@ package mixed
 import (
 	"time"
 
+	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/workload/dataset"
@@ -16,9 +17,10 @@ type Result struct {
 	harness.Header
 	// Config is what ran, defaults filled in.
 	Config Config `json:"config"`
-	// Dataset says where the preload came from when it was not written
-	// by this run; nil when it was.
-	Dataset *dataset.Reuse `json:"dataset,omitempty"`
+	// Dataset, with -dataset, says whether this run reused the dataset
+	// (and how it cloned it) or wrote and saved it (and how long saving
+	// took); nil without one. The caller fills it.
+	Dataset *dataset.Use `json:"dataset,omitempty"`
 	// Preload is what writing the preloaded points cost; nil when there
 	// were none or they came from a dataset.
 	Preload *Preload `json:"preload,omitempty"`
@@ -30,6 +32,12 @@ type Result struct {
 	// Disk is the engine directory's footprint at the end (see package
 	// workload for its three figures).
 	Disk diskusage.Usage `json:"disk"`
+	// EngineMetrics is what the engine reports of its own work over the
+	// same span as Cost (engine.ReadMetrics, read before and after it):
+	// counters as their increase, the gauge memtable_bytes as at the end.
+	// A name missing is unknown, not zero; nil for an engine that reports
+	// none.
+	EngineMetrics engine.Metrics `json:"engine_metrics,omitempty"`
 	// Operations holds the writes, then each query kind of the mix, in
 	// QueryKinds order.
 	Operations []Operation `json:"operations"`

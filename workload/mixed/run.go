@@ -189,6 +189,7 @@ func (r *runner) runMixed(res *Result) error {
 			}
 		})
 	}
+	metrics := r.readMetrics()
 	span, err := harness.StartSpan(harness.EnginePIDs(r.db)...)
 	if err != nil {
 		return err
@@ -207,6 +208,9 @@ func (r *runner) runMixed(res *Result) error {
 	res.Elapsed = span.Elapsed()
 	perSecond.take() // what ran since the last whole second
 	res.Cost = span.End(r.warnMissing)
+	if metrics != nil {
+		res.EngineMetrics = r.readMetrics().Since(metrics)
+	}
 	res.Operations = r.operations(workers, perSecond.counts, res.Elapsed)
 	return firstErr
 }
@@ -358,6 +362,17 @@ func (r *runner) finalCheck() *Verification {
 		}
 	}
 	return v
+}
+
+// readMetrics reads the engine's metrics; nil, with a warning once, if
+// it cannot.
+func (r *runner) readMetrics() engine.Metrics {
+	m, err := engine.ReadMetrics(r.db)
+	if err != nil {
+		r.warnMissing("engine metric", err)
+		return nil
+	}
+	return m
 }
 
 // warnMissing logs, once per kind, a figure the span could not measure.

@@ -134,7 +134,7 @@ func (b *lossyBatch) Put(k, v []byte) {
 
 func (b *lossyBatch) Commit() error {
 	if b.l.commits.Add(1)%3 == 0 {
-		b.Batch.(engine.SizedBatch).Reset() // dropped, yet acknowledged
+		b.Batch.Reset() // dropped, yet acknowledged
 		return nil
 	}
 	return b.Batch.Commit()

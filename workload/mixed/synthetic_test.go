@@ -69,20 +69,24 @@ type syntheticBatch struct {
 	e      *synthetic
 	series []int64
 	ks     []int64
+	size   int
 }
 
-func (b *syntheticBatch) Put(key, _ []byte) {
+func (b *syntheticBatch) Put(key, value []byte) {
 	s, k := b.e.point(key)
 	b.series, b.ks = append(b.series, s), append(b.ks, k)
+	b.size += len(key) + len(value)
 }
 func (b *syntheticBatch) Delete([]byte) {}
 func (b *syntheticBatch) Len() int      { return len(b.series) }
+func (b *syntheticBatch) Size() int     { return b.size }
+func (b *syntheticBatch) Reset()        { b.series, b.ks, b.size = b.series[:0], b.ks[:0], 0 }
 func (b *syntheticBatch) Close() error  { return nil }
 func (b *syntheticBatch) Commit() error {
 	for j, s := range b.series {
 		b.e.counts[s].Store(b.ks[j] + 1)
 	}
-	b.series, b.ks = b.series[:0], b.ks[:0]
+	b.Reset()
 	return nil
 }
 

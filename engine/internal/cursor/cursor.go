@@ -3,16 +3,56 @@
 // (cursor.h lays it out; engine/internal/levelcore fills it), and Iter
 // walks that buffer in Go: a long scan crosses cgo once per 32 KiB of
 // entries instead of once or more per entry, and moving costs no
-// allocation.
+// allocation. Iter is the backends' engine.Iterator as it is, SetBounds
+// included: NewC drives a levelcore cursor through its table of C
+// calls, and New any other Source.
 package cursor
 
-// #include "cursor.h"
+/*
+#include "cursor.h"
+
+static void tsb_cursor_ops_fill(const tsb_cursor_ops *o, void *c, int op,
+				const char *k, size_t klen, char *buf, size_t cap)
+{
+	o->fill(c, op, k, klen, buf, cap);
+}
+
+static int tsb_cursor_ops_bounds(const tsb_cursor_ops *o, void *c,
+				 const char *lower, size_t lowerlen, int haslower,
+				 const char *upper, size_t upperlen, int hasupper)
+{
+	return o->bounds(c, lower, lowerlen, haslower, upper, upperlen, hasupper);
+}
+
+static void tsb_cursor_ops_release(const tsb_cursor_ops *o, void *c)
+{
+	o->release(c);
+}
+
+// tsb_cursor_ops_take_err returns the error that ended the last fill, and
+// clears it; the caller frees it with tsb_cursor_ops_free_err.
+static char *tsb_cursor_ops_take_err(tsb_cursor_head *h)
+{
+	char *err = h->err;
+	h->err = NULL;
+	return err;
+}
+
+static void tsb_cursor_ops_free_err(const tsb_cursor_ops *o, char *err)
+{
+	o->free_err(err);
+}
+*/
 import "C"
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/binary"
 	"sync"
+	"unsafe"
+
+	"github.com/tsbench/storage/engine"
 )
 
 // Op is what a fill starts with; see cursor.h.
@@ -51,44 +91,161 @@ type Source interface {
 	// a Fill with Next or Prev resumes with it. An error comes with the
 	// entries read before it.
 	Fill(op Op, key, buf []byte) (used int, end bool, need int, err error)
+	// Bound gives the Source the bounds of opts, keeping its view of the
+	// data; the next Fill positions it anew.
+	Bound(opts engine.IterOptions) error
+	// Release frees the Source; Iter calls it once, from Close.
+	Release()
 }
 
-// Iter implements the moves of engine.Iterator over a Source; a backend's
-// iterator embeds it and adds Close. Key and Value point into its buffer,
-// valid until the next move, as the engine contract allows. The zero value
-// with no Source is an iterator over nothing.
+// cSource is the Source of a C cursor driven through its tsb_cursor_ops
+// (see NewC).
+type cSource struct {
+	ops  *C.tsb_cursor_ops
+	c    unsafe.Pointer // starts with a tsb_cursor_head
+	wrap func(msg string) error
+}
+
+// NewC returns an unpositioned iterator over the C cursor c, made with the
+// bounds of opts, which it drives through ops, a *tsb_cursor_ops of
+// cursor.h; wrap turns the message of a failure into the backend's error.
+// The iterator frees c when it is closed.
+func NewC(ops, c unsafe.Pointer, wrap func(msg string) error, opts engine.IterOptions) *Iter {
+	it := &Iter{empty: empty(opts), csrc: cSource{ops: (*C.tsb_cursor_ops)(ops), c: c, wrap: wrap}}
+	it.src = &it.csrc
+	return it
+}
+
+// cbytes returns b's data and length for C, with a non-NULL pointer for
+// an empty b (memcmp with NULL is undefined even for zero bytes). b must
+// hold no Go pointers, which byte slices never do.
+func cbytes(b []byte) (*C.char, C.size_t) {
+	if len(b) == 0 {
+		return &nothing, 0
+	}
+	return (*C.char)(unsafe.Pointer(unsafe.SliceData(b))), C.size_t(len(b))
+}
+
+// nothing stands in for the data of an empty slice.
+var nothing C.char
+
+func cbool(b bool) C.int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (s *cSource) Fill(op Op, key, buf []byte) (int, bool, int, error) {
+	k, kn := cbytes(key)
+	b, bn := cbytes(buf)
+	C.tsb_cursor_ops_fill(s.ops, s.c, C.int(op), k, kn, b, bn)
+	h := (*C.tsb_cursor_head)(s.c)
+	var err error
+	if msg := C.tsb_cursor_ops_take_err(h); msg != nil {
+		err = s.wrap(C.GoString(msg))
+		C.tsb_cursor_ops_free_err(s.ops, msg)
+	}
+	return int(h.fill.len), h.fill.end != 0, int(h.fill.need), err
+}
+
+func (s *cSource) Bound(opts engine.IterOptions) error {
+	lo, lon := cbytes(opts.LowerBound)
+	hi, hin := cbytes(opts.UpperBound)
+	if C.tsb_cursor_ops_bounds(s.ops, s.c, lo, lon, cbool(opts.LowerBound != nil),
+		hi, hin, cbool(opts.UpperBound != nil)) != 0 {
+		return s.wrap("out of memory for an iterator's bounds")
+	}
+	return nil
+}
+
+func (s *cSource) Release() { C.tsb_cursor_ops_release(s.ops, s.c) }
+
+// Iter is the engine.Iterator of the C backends over a Source. Key and
+// Value point into its buffer, valid until the next move, as the engine
+// contract allows. Backends return it as it is, so that a move is one
+// interface call, and it gives each of them SetBounds.
 type Iter struct {
-	src Source
-	mem []byte // the fill buffer, from bufs unless an entry needed more
-	buf []byte // the entries of the last fill, in mem
-	// next is the offset in buf of the entry after the current one.
-	next int
+	src Source // nil once closed
+	// csrc is the Source of an Iter from NewC, which src points to.
+	csrc cSource
+	// empty says the bounds hold no key: the Source is not asked.
+	empty bool
+	mem   []byte // the fill buffer, from bufs unless an entry needed more
+	buf   []byte // the entries of the last fill, in mem
+	// next is the offset in buf of the entry after the current one. Next
+	// (or Prev) stays in buf while next < nextEnd (prevEnd): the end of
+	// buf when it was filled in that direction and the iterator rests on
+	// an entry, 0 otherwise, so that a step within buf tests one field.
+	next, nextEnd, prevEnd int
 	// desc says buf was filled backward, in descending key order.
 	desc bool
 	// end says the Source holds no entry beyond buf in its direction.
 	end        bool
-	key, value []byte
-	valid      bool
+	key, value []byte // nil when not positioned
 	// pending is the error that ended buf, reported once buf is walked.
 	pending error
 	err     error
+	// onClose is called once, by the first Close.
+	onClose func()
 }
 
-// Init makes it iterate over src, unpositioned.
-func (it *Iter) Init(src Source) { *it = Iter{src: src} }
+var _ engine.StandaloneIterator = (*Iter)(nil)
 
-// Drop gives the buffer back and leaves it unpositioned, keeping the
-// errors met so far; the caller then releases the Source.
-func (it *Iter) Drop() {
+// New returns an unpositioned iterator over src, which was made with the
+// bounds of opts.
+func New(src Source, opts engine.IterOptions) *Iter {
+	return &Iter{src: src, empty: empty(opts)}
+}
+
+// empty reports whether opts' range holds no key.
+func empty(opts engine.IterOptions) bool {
+	return opts.UpperBound != nil && bytes.Compare(opts.LowerBound, opts.UpperBound) >= 0
+}
+
+// SetBounds implements engine.BoundsSetter with the Source's Bound: the
+// same iterator, with the same view, keeps to new bounds. It leaves the
+// iterator unpositioned and returns the error met before, which it
+// forgets, as Close would have returned it.
+func (it *Iter) SetBounds(opts engine.IterOptions) error {
+	if it.src == nil {
+		return engine.ErrClosed
+	}
+	if err := it.src.Bound(opts); err != nil {
+		return err
+	}
+	err := it.met()
+	*it = Iter{src: it.src, csrc: it.csrc, empty: empty(opts), mem: it.mem, onClose: it.onClose}
+	return err
+}
+
+// met returns the error met so far, reported by Err or still pending.
+func (it *Iter) met() error {
+	if it.err != nil {
+		return it.err
+	}
+	return it.pending
+}
+
+// Close releases the Source and the buffer, and returns the error met, if
+// any.
+func (it *Iter) Close() error {
+	if it.src == nil {
+		return engine.ErrClosed
+	}
 	if len(it.mem) == bufSize {
 		bufs.Put((*[bufSize]byte)(it.mem))
 	}
-	err := it.err
-	if err == nil {
-		err = it.pending
+	it.src.Release()
+	if it.onClose != nil {
+		it.onClose()
 	}
-	*it = Iter{err: err}
+	*it = Iter{err: it.met()}
+	return it.err
 }
+
+// OnClose implements engine.StandaloneIterator: Close calls f once.
+func (it *Iter) OnClose(f func()) { it.onClose = f }
 
 // First moves to the smallest key within bounds.
 func (it *Iter) First() bool { return it.fill(First, nil, false) }
@@ -102,51 +259,58 @@ func (it *Iter) Seek(key []byte) bool { return it.fill(Seek, key, false) }
 // Next moves to the following key. Only a positioned iterator moves: one
 // that ran out stays exhausted.
 func (it *Iter) Next() bool {
-	switch {
-	case !it.valid:
-		return false
-	case it.desc:
-		return it.fill(After, it.key, false)
-	case it.next < len(it.buf):
+	if it.next < it.nextEnd {
 		it.at(it.next)
 		return true
 	}
-	return it.more(Next, false)
+	return it.step(false)
 }
 
 // Prev moves to the preceding key.
 func (it *Iter) Prev() bool {
-	switch {
-	case !it.valid:
-		return false
-	case !it.desc:
-		return it.fill(Before, it.key, true)
-	case it.next < len(it.buf):
+	if it.next < it.prevEnd {
 		it.at(it.next)
 		return true
 	}
-	return it.more(Prev, true)
+	return it.step(true)
 }
 
-// more goes on in the direction of buf, which has been walked.
-func (it *Iter) more(op Op, desc bool) bool {
-	if it.end {
-		it.valid = false
+// step moves past what buf holds in the direction back says, or turns.
+func (it *Iter) step(back bool) bool {
+	switch {
+	case it.key == nil:
+		return false
+	case back != it.desc:
+		// The Source rests beyond buf the other way: position it anew.
+		if back {
+			return it.fill(Before, it.key, true)
+		}
+		return it.fill(After, it.key, false)
+	case it.end:
+		it.unposition()
 		it.err, it.pending = it.pending, nil
 		return false
+	case back:
+		return it.fill(Prev, nil, true)
 	}
-	return it.fill(op, nil, desc)
+	return it.fill(Next, nil, false)
+}
+
+// unposition leaves it resting on no entry.
+func (it *Iter) unposition() {
+	it.key, it.value = nil, nil
+	it.nextEnd, it.prevEnd = 0, 0
 }
 
 // fill asks the Source for entries and rests on the first. The key of
 // After and Before points into mem, which the Source reads before it
 // overwrites.
 func (it *Iter) fill(op Op, key []byte, desc bool) bool {
-	it.valid = false
+	it.unposition()
 	if it.pending != nil {
 		it.err, it.pending = it.pending, nil
 	}
-	if it.err != nil || it.src == nil {
+	if it.err != nil || it.src == nil || it.empty {
 		return false
 	}
 	if it.mem == nil {
@@ -171,44 +335,43 @@ func (it *Iter) fill(op Op, key []byte, desc bool) bool {
 		return false
 	}
 	it.pending = err
+	if desc {
+		it.prevEnd = used
+	} else {
+		it.nextEnd = used
+	}
 	it.at(0)
 	return true
 }
 
 // at rests on the entry at offset p of buf.
 func (it *Iter) at(p int) {
-	b := it.buf[p:]
+	h := it.buf[p : p+headerSize]
 	k := p + headerSize
-	v := k + int(binary.NativeEndian.Uint32(b))
-	e := v + int(binary.NativeEndian.Uint32(b[4:]))
+	v := k + int(binary.NativeEndian.Uint32(h))
+	e := v + int(binary.NativeEndian.Uint32(h[4:]))
 	it.key = it.buf[k:v:v]
 	it.value = it.buf[v:e:e]
 	it.next = e
-	it.valid = true
 }
 
 // Valid reports whether the iterator rests on a key.
-func (it *Iter) Valid() bool { return it.valid }
+func (it *Iter) Valid() bool { return it.key != nil }
 
-// Key returns the current key, valid until the next move.
-func (it *Iter) Key() []byte {
-	if !it.valid {
-		return nil
-	}
-	return it.key
-}
+// Key returns the current key, valid until the next move, or nil.
+func (it *Iter) Key() []byte { return it.key }
 
-// Value returns the current value, valid until the next move.
-func (it *Iter) Value() []byte {
-	if !it.valid {
-		return nil
-	}
-	return it.value
-}
+// Value returns the current value, valid until the next move, or nil.
+func (it *Iter) Value() []byte { return it.value }
 
 // Err returns the first error the Source reported, once the entries
-// before it have been walked.
-func (it *Iter) Err() error { return it.err }
+// before it have been walked, or engine.ErrClosed after Close.
+func (it *Iter) Err() error {
+	if it.err == nil && it.src == nil {
+		return engine.ErrClosed
+	}
+	return it.err
+}
 
 // header is cursor.h, embedded so that editing it rebuilds the backends
 // that include it: cmd/go does not track a header found through -I, but it

@@ -54,6 +54,25 @@ typedef struct {
 	int limit;   // entries this fill may take
 } tsb_cursor_buf;
 
+// tsb_cursor_head starts every cursor that package cursor drives through
+// tsb_cursor_ops (its NewC): the last fill, and the error that ended it.
+typedef struct {
+	tsb_cursor_buf fill;
+	char *err; // set when the iterator failed; Go frees it with free_err
+} tsb_cursor_head;
+
+// tsb_cursor_ops are the calls of such a cursor, c pointing to its head:
+// fill starts with op and fills cap bytes at buf (see levelcore.h),
+// bounds gives it new bounds (has* 0: none) and returns -1 when memory
+// runs out, release frees it, and free_err frees head.err.
+typedef struct {
+	void (*fill)(void *c, int op, const char *k, size_t klen, char *buf, size_t cap);
+	int (*bounds)(void *c, const char *lower, size_t lowerlen, int haslower,
+		      const char *upper, size_t upperlen, int hasupper);
+	void (*release)(void *c);
+	void (*free_err)(void *err);
+} tsb_cursor_ops;
+
 // tsb_cursor_start empties b for a fill of at most limit entries into
 // cap bytes at buf.
 static inline void tsb_cursor_start(tsb_cursor_buf *b, char *buf, size_t cap, int limit)
@@ -71,6 +90,26 @@ static inline void tsb_cursor_start(tsb_cursor_buf *b, char *buf, size_t cap, in
 static inline int tsb_cursor_next_limit(int limit)
 {
 	return limit > INT32_MAX / TSB_CURSOR_RAMP ? limit : limit * TSB_CURSOR_RAMP;
+}
+
+// tsb_cursor_copy is memcpy for the short keys and values most entries
+// have, without the call: two copies of a fixed size, overlapping in the
+// middle, which the compiler turns into a load and a store each and which
+// read and write only the n bytes.
+static inline void tsb_cursor_copy(char *d, const char *s, size_t n)
+{
+	if (n >= 16 && n <= 32) {
+		memcpy(d, s, 16);
+		memcpy(d + n - 16, s + n - 16, 16);
+	} else if (n >= 8 && n < 16) {
+		memcpy(d, s, 8);
+		memcpy(d + n - 8, s + n - 8, 8);
+	} else if (n >= 4 && n < 8) {
+		memcpy(d, s, 4);
+		memcpy(d + n - 4, s + n - 4, 4);
+	} else {
+		memcpy(d, s, n);
+	}
 }
 
 // tsb_cursor_add appends an entry. It returns 1 if it did, 0 if the fill
@@ -91,8 +130,8 @@ static inline int tsb_cursor_add(tsb_cursor_buf *b, const char *k, size_t klen,
 	uint32_t h[2] = {(uint32_t)klen, (uint32_t)vlen};
 	char *d = b->buf + b->len;
 	memcpy(d, h, sizeof h);
-	memcpy(d + TSB_CURSOR_HEADER, k, klen);
-	memcpy(d + TSB_CURSOR_HEADER + klen, v, vlen);
+	tsb_cursor_copy(d + TSB_CURSOR_HEADER, k, klen);
+	tsb_cursor_copy(d + TSB_CURSOR_HEADER + klen, v, vlen);
 	b->len += size;
 	b->entries++;
 	return 1;

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/tsbench/storage/engine"
 )
 
 // fake is a Source over sorted entries that fills as cursor.h describes,
@@ -18,7 +20,11 @@ type fake struct {
 	limit        int
 	failAt       int // index whose reading fails, or -1
 	fills        int
+	released     int
 }
+
+func (f *fake) Bound(engine.IterOptions) error { return nil }
+func (f *fake) Release()                       { f.released++ }
 
 func (f *fake) find(k []byte) int {
 	for i, key := range f.keys {
@@ -104,8 +110,7 @@ func at(t *testing.T, it *Iter, f *fake, i int, what string) {
 // TestWalk compares random walks with the entries' positions.
 func TestWalk(t *testing.T) {
 	f := newFake(200, true)
-	var it Iter
-	it.Init(f)
+	it := New(f, engine.IterOptions{})
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 200 {
 		var i int
@@ -120,7 +125,7 @@ func TestWalk(t *testing.T) {
 			i = rng.IntN(len(f.keys))
 			it.Seek(f.keys[i])
 		}
-		at(t, &it, f, i, "position")
+		at(t, it, f, i, "position")
 		for range rng.IntN(40) {
 			if rng.IntN(3) == 0 {
 				it.Prev()
@@ -129,28 +134,61 @@ func TestWalk(t *testing.T) {
 				it.Next()
 				i++
 			}
-			at(t, &it, f, i, fmt.Sprintf("step to %d", i))
+			at(t, it, f, i, fmt.Sprintf("step to %d", i))
 			if i < 0 || i >= len(f.keys) {
 				break
 			}
 		}
 	}
-	it.Drop()
+	if err := it.Close(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestExhausted checks that an iterator that ran out stays out and that
-// an empty Source yields nothing.
+// one over an empty range asks its Source nothing.
 func TestExhausted(t *testing.T) {
 	f := newFake(3, false)
-	var it Iter
-	it.Init(f)
+	it := New(f, engine.IterOptions{})
 	it.Last()
 	if it.Next() || it.Valid() || it.Prev() || it.Key() != nil || it.Value() != nil {
 		t.Fatal("an exhausted iterator moved")
 	}
-	var none Iter
-	if none.First() || none.Last() || none.Seek([]byte("k")) || none.Err() != nil {
-		t.Fatal("an iterator without a Source found an entry")
+	f.fills = 0
+	none := New(f, engine.IterOptions{LowerBound: []byte("k2"), UpperBound: []byte("k1")})
+	if none.First() || none.Last() || none.Seek([]byte("k")) || none.Err() != nil || f.fills != 0 {
+		t.Fatalf("an iterator over an empty range found an entry or filled (%d fills)", f.fills)
+	}
+}
+
+// TestSetBoundsAndClose checks that SetBounds leaves the iterator
+// unpositioned, hands over the error met and forgets it, and that Close
+// releases the Source once.
+func TestSetBoundsAndClose(t *testing.T) {
+	f := newFake(20, false)
+	f.failAt = 7
+	it := New(f, engine.IterOptions{})
+	for ok := it.First(); ok; ok = it.Next() {
+	}
+	f.failAt = -1
+	if err := it.SetBounds(engine.IterOptions{UpperBound: []byte("k0003")}); err == nil {
+		t.Fatal("SetBounds forgot the error met before")
+	}
+	if it.Valid() || it.Err() != nil {
+		t.Fatalf("after SetBounds: valid %v, error %v; want unpositioned, no error", it.Valid(), it.Err())
+	}
+	if !it.First() || string(it.Key()) != "k0000" {
+		t.Fatalf("First after SetBounds: at %q, %v", it.Key(), it.Err())
+	}
+	if err := it.SetBounds(engine.IterOptions{LowerBound: []byte("b"), UpperBound: []byte("a")}); err != nil || it.First() {
+		t.Fatalf("SetBounds to an empty range: %v, or First found %q", err, it.Key())
+	}
+	if err := it.Close(); err != nil || f.released != 1 {
+		t.Fatalf("Close = %v, released %d times; want nil, once", err, f.released)
+	}
+	if !errors.Is(it.Close(), engine.ErrClosed) || !errors.Is(it.SetBounds(engine.IterOptions{}), engine.ErrClosed) ||
+		!errors.Is(it.Err(), engine.ErrClosed) || f.released != 1 {
+		t.Fatal("a closed iterator did not report engine.ErrClosed, or released again")
 	}
 }
 
@@ -159,11 +197,10 @@ func TestExhausted(t *testing.T) {
 func TestError(t *testing.T) {
 	f := newFake(20, true)
 	f.failAt = 7
-	var it Iter
-	it.Init(f)
+	it := New(f, engine.IterOptions{})
 	n := 0
 	for ok := it.First(); ok; ok = it.Next() {
-		at(t, &it, f, n, "before the error")
+		at(t, it, f, n, "before the error")
 		n++
 	}
 	if n != 7 || it.Err() == nil {
@@ -172,9 +209,8 @@ func TestError(t *testing.T) {
 	if it.First() || it.Seek(f.keys[0]) {
 		t.Fatal("moved after an error")
 	}
-	it.Drop()
-	if it.Err() == nil {
-		t.Fatal("Drop forgot the error")
+	if err := it.Close(); err == nil {
+		t.Fatal("Close forgot the error")
 	}
 }
 
@@ -182,8 +218,7 @@ func TestError(t *testing.T) {
 func TestNoAllocation(t *testing.T) {
 	f := newFake(1000, false)
 	f.limit = 1000
-	var it Iter
-	it.Init(f)
+	it := New(f, engine.IterOptions{})
 	it.Seek(f.keys[1])
 	if n := testing.AllocsPerRun(100, func() {
 		it.Next()
@@ -195,6 +230,9 @@ func TestNoAllocation(t *testing.T) {
 
 // fixed is a Source whose every fill is the same entries.
 type fixed []byte
+
+func (fixed) Bound(engine.IterOptions) error { return nil }
+func (fixed) Release()                       {}
 
 func (f fixed) Fill(_ Op, _, buf []byte) (int, bool, int, error) {
 	return copy(buf, f), false, 0, nil
@@ -211,8 +249,7 @@ func BenchmarkWalk(b *testing.B) {
 		entries = binary.NativeEndian.AppendUint32(entries, 10)
 		entries = fmt.Appendf(entries, "%024d%010d", i, i)
 	}
-	var it Iter
-	it.Init(fixed(entries))
+	it := New(fixed(entries), engine.IterOptions{})
 	it.First()
 	n := 0
 	for b.Loop() {

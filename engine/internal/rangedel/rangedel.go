@@ -1,5 +1,6 @@
 // Package rangedel deletes a key range through an engine's own iterator and
-// batches, for backends with no native range delete.
+// batches, for backends with no native range delete (ByScan), and bounds
+// one for backends whose native range delete needs both ends (Span).
 package rangedel
 
 import (
@@ -12,10 +13,15 @@ import (
 // memory flat; each commit is atomic, the whole range is not.
 const chunk = 4096
 
-// ByScan deletes every key in [start, end) from e. Backends call it from
-// DeleteRange without holding their own guard: each call it makes on e
-// enters the guard itself.
-func ByScan(e engine.Engine, start, end []byte) error {
+// Backend is what ByScan needs of a backend.
+type Backend interface {
+	NewIterator(opts engine.IterOptions) (engine.Iterator, error)
+	NewBatch() engine.BackendBatch
+}
+
+// ByScan deletes every key in [start, end) from e, a backend's
+// DeleteRange.
+func ByScan(e Backend, start, end []byte) error {
 	if end != nil && start != nil && bytes.Compare(start, end) >= 0 {
 		return nil
 	}
@@ -28,17 +34,19 @@ func ByScan(e engine.Engine, start, end []byte) error {
 			return err
 		}
 		var last []byte
-		for ok := it.First(); ok && b.Len() < chunk; ok = it.Next() {
+		n := 0
+		for ok := it.First(); ok && n < chunk; ok = it.Next() {
 			b.Delete(it.Key())
 			last = append(last[:0], it.Key()...)
+			n++
 		}
 		if err := it.Close(); err != nil {
 			return err
 		}
-		if b.Len() == 0 {
+		if n == 0 {
 			return nil
 		}
-		full := b.Len() == chunk
+		full := n == chunk
 		if err := b.Commit(); err != nil {
 			return err
 		}
@@ -48,4 +56,29 @@ func ByScan(e engine.Engine, start, end []byte) error {
 		// Resume just after the last deleted key.
 		from = append(last, 0)
 	}
+}
+
+// Span returns [start, end) as a native range delete that needs both
+// bounds takes it: a nil start becomes the empty key, and a nil end the
+// key just after the last key of r from start on, so that keys written
+// beyond it once the call began survive. ok is false when there is
+// nothing to delete.
+func Span(r engine.Reader, start, end []byte) (s, e []byte, ok bool, err error) {
+	if start == nil {
+		start = []byte{}
+	}
+	if end == nil {
+		it, err := r.NewIterator(engine.IterOptions{LowerBound: start})
+		if err != nil {
+			return nil, nil, false, err
+		}
+		found := it.Last()
+		if found {
+			end = append(bytes.Clone(it.Key()), 0)
+		}
+		if err := it.Close(); err != nil || !found {
+			return nil, nil, false, err
+		}
+	}
+	return start, end, bytes.Compare(start, end) < 0, nil
 }

@@ -83,7 +83,7 @@ func (b *Buffer) Each(fn func(key, value []byte, del bool) error) error {
 	return nil
 }
 
-// Commit implements engine.Batch.Commit for a backend whose update runs fn
+// Commit implements engine.BackendBatch.Commit for a backend whose update runs fn
 // in one write transaction, committed only if fn succeeds: it replays b's
 // writes in order through put and del and then empties b. On error nothing
 // was applied and b keeps its writes; a closed b returns engine.ErrClosed.
@@ -127,5 +127,5 @@ func NewBatch[Tx any](update func(fn func(Tx) error) error,
 	return &Batch[Tx]{update: update, put: put, del: del}
 }
 
-// Commit implements engine.Batch.Commit with Commit.
+// Commit implements engine.BackendBatch.Commit with Commit.
 func (b *Batch[Tx]) Commit() error { return Commit(&b.Buffer, b.update, b.put, b.del) }

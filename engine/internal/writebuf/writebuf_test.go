@@ -137,5 +137,5 @@ func TestBatch(t *testing.T) {
 	if e := b.Commit(); e != nil || b.Len() != 0 || !slices.Equal(applied, []string{"put a=1", "del b"}) {
 		t.Fatalf("Commit = %v, Len %d, applied %q; want both writes in order and an empty batch", e, b.Len(), applied)
 	}
-	var _ engine.Batch = b
+	var _ engine.BackendBatch = b
 }

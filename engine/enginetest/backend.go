@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"errors"
 	"reflect"
 	"testing"
 
@@ -13,6 +14,36 @@ func RunEngine(t *testing.T, name string, opts *engine.Options) {
 	Run(t, func(t *testing.T, dir string) (engine.Engine, error) {
 		return engine.Open(name, dir, opts)
 	})
+}
+
+// Open opens the engine registered as name in dir with opts (nil for the
+// defaults), failing the test if it cannot, and closes it when the test
+// ends unless the test closed it.
+func Open(t testing.TB, name, dir string, opts *engine.Options) engine.Engine {
+	t.Helper()
+	db, err := engine.Open(name, dir, opts)
+	if err != nil {
+		t.Fatalf("open %s in %s: %v", name, dir, err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// BadOptions checks that engine.Open refuses each of own, options of the
+// engine registered as name, with an error wrapping
+// engine.ErrInvalidOptions: the values beyond the numeric bounds that
+// engine/all checks for every engine, such as a misspelled mode.
+func BadOptions(t *testing.T, name string, own ...any) {
+	t.Helper()
+	for _, o := range own {
+		db, err := engine.Open(name, t.TempDir(), &engine.Options{Engine: o})
+		if err == nil {
+			db.Close()
+		}
+		if !errors.Is(err, engine.ErrInvalidOptions) {
+			t.Errorf("open %s with %+v = %v, want an error wrapping engine.ErrInvalidOptions", name, o, err)
+		}
+	}
 }
 
 // Config checks that the engine's shipped config file,

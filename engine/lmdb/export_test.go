@@ -1,0 +1,4 @@
+package lmdb
+
+// LibraryFile exposes libraryFile to the external tests.
+var LibraryFile = libraryFile
