@@ -400,7 +400,7 @@ func TestNativeWritesWorkload(t *testing.T) {
 		t.Fatalf("%v: %s", err, stderrOf(err))
 	}
 	parseTimes(t, out)
-	db, err := leveldb.Open(dir, engine.Options{})
+	db, err := engine.Open("leveldb", dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,10 @@
 package all_test
 
 import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -29,5 +33,72 @@ func TestAllEnginesRegistered(t *testing.T) {
 		if !strings.HasPrefix(b, "release") && !strings.HasPrefix(b, "debug: ") && !strings.HasPrefix(b, "Go module v") {
 			t.Errorf("engine %s reports build %q, want a release or debug build or a Go module version", name, b)
 		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite testdata/extras.md")
+
+// TestExtrasTable pins the README's table of which optional interfaces
+// each engine has of its own (found on its backend by type assertion)
+// and which take the engine layer's fallback.
+func TestExtrasTable(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("| engine | snapshot | SetBounds | EstimateSize | metrics | Checkpoint | Check | Compact beside iterators |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|\n")
+	for _, name := range engine.Names() {
+		db, err := engine.Open(name, t.TempDir(), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		be := engine.Unwrap(db)
+		it, err := be.NewIterator(engine.IterOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		_, bounds := it.(engine.BoundsSetter)
+		it.Close()
+		own := func(ok bool) string {
+			if ok {
+				return "own"
+			}
+			return "fallback"
+		}
+		_, snap := be.(engine.Snapshotter)
+		_, est := be.(engine.SizeEstimator)
+		_, met := be.(engine.MetricsReporter)
+		_, cp := be.(engine.Checkpointer)
+		check := "none"
+		if _, ok := be.(engine.Checker); ok {
+			check = "own"
+		}
+		beside := "yes"
+		if engine.LimitsOf(db).ExclusiveCompact {
+			beside = "no (`ExclusiveCompact`)"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", name,
+			own(snap), own(bounds), own(est), own(met), own(cp), check, beside)
+		if err := db.Close(); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	golden := filepath.Join("testdata", "extras.md")
+	if *update {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("extras table changed (go test ./engine/all -run ExtrasTable -update, then copy it into README.md):\n%s", b.String())
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), string(want)) {
+		t.Errorf("README.md does not hold testdata/extras.md: copy it in")
 	}
 }

@@ -1,4 +1,4 @@
-package hyperleveldb_test
+package hyperleveldb
 
 import (
 	"bytes"
@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/hyperleveldb"
 	"github.com/tsbench/storage/engine/leveldb"
 )
 
@@ -18,8 +17,8 @@ func TestCoexistVersions(t *testing.T) {
 	if got := leveldb.Version(); got != "1.23" {
 		t.Errorf("leveldb.Version() = %q, want LevelDB's 1.23", got)
 	}
-	if got := hyperleveldb.Version(); got != "1.14" {
-		t.Errorf("hyperleveldb.Version() = %q, want HyperLevelDB's 1.14", got)
+	if got := Version(); got != "1.14" {
+		t.Errorf("Version() = %q, want HyperLevelDB's 1.14", got)
 	}
 	for name, want := range map[string]string{"leveldb": "1.23", "hyperleveldb": "1.14"} {
 		if got := engine.Version(name); got != want {
@@ -33,7 +32,7 @@ func TestCoexistVersions(t *testing.T) {
 // to its code, and that it refers to none of LevelDB's, so it cannot run
 // LevelDB's code.
 func TestCoexistSymbols(t *testing.T) {
-	library, err := hyperleveldb.LibraryFile()
+	library, err := libraryFile()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,10 @@
 // Package hyperleveldb is the "hyperleveldb" engine: HyperDex's
 // HyperLevelDB 1.0.2, a fork of LevelDB 1.14 that lets concurrent writers
 // proceed in parallel and picks compactions differently to write less,
-// reached through its C API with cgo.
+// reached through its C API with cgo. The database is the LevelDB
+// family's of engine/internal/levelcore, shared with leveldb and rocksdb,
+// compiled for HyperLevelDB's C API; this package holds HyperLevelDB's
+// options, version and build.
 //
 //	import _ "github.com/tsbench/storage/engine/hyperleveldb"
 //

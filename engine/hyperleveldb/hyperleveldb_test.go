@@ -1,13 +1,11 @@
-package hyperleveldb_test
+package hyperleveldb
 
 import (
 	"testing"
 
-	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/enginetest"
-	_ "github.com/tsbench/storage/engine/hyperleveldb"
 )
 
-func TestEngine(t *testing.T) {
-	enginetest.Run(t, func(t *testing.T, dir string) (engine.Engine, error) { return engine.Open("hyperleveldb", dir, nil) })
-}
+func TestEngine(t *testing.T) { enginetest.RunEngine(t, "hyperleveldb", nil) }
+
+func TestConfig(t *testing.T) { enginetest.Config(t, "hyperleveldb") }

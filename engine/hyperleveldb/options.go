@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
 // Options are HyperLevelDB's own settings, the [hyperleveldb] table of
@@ -43,26 +44,15 @@ const (
 	maxBlockSize       = 4 << 20
 )
 
-// maxBlockRestartInterval bounds BlockRestartInterval far beyond any use:
-// a block of 4 MiB holds fewer keys.
-const maxBlockRestartInterval = 1 << 20
-
 // withDefaults returns a copy of o with zero fields set to their defaults,
 // or an error wrapping engine.ErrInvalidOptions naming the bad key.
 func (o Options) withDefaults() (Options, error) {
-	if o.BlockSize < 0 || o.BlockSize > maxBlockSize {
-		return o, fmt.Errorf("%w: hyperleveldb: block_size is %d; use 1 to %d (4 MiB), or 0 for the default %d", engine.ErrInvalidOptions, o.BlockSize, maxBlockSize, DefaultBlockSize)
-	}
-	if o.BlockRestartInterval < 0 || o.BlockRestartInterval > maxBlockRestartInterval {
-		return o, fmt.Errorf("%w: hyperleveldb: block_restart_interval is %d; use 1 to %d, or 0 for the default %d", engine.ErrInvalidOptions, o.BlockRestartInterval, maxBlockRestartInterval, DefaultBlockRestartInterval)
-	}
-	if o.BlockSize == 0 {
-		o.BlockSize = DefaultBlockSize
-	}
-	if o.BlockRestartInterval == 0 {
-		o.BlockRestartInterval = DefaultBlockRestartInterval
-	}
-	return o, nil
+	err := defaults.Fill(name,
+		defaults.In("block_size", &o.BlockSize, DefaultBlockSize, 1, maxBlockSize),
+		// Far beyond any use: a block of 4 MiB holds fewer keys.
+		defaults.In("block_restart_interval", &o.BlockRestartInterval, DefaultBlockRestartInterval, 1, 1<<20),
+	)
+	return o, err
 }
 
 // checkShared refuses shared options beyond what HyperLevelDB honours.

@@ -1,5 +1,5 @@
 // The C side of the binding: the LevelDB-family core compiled for LevelDB
-// (see engine/internal/levelcore/levelcore.h).
+// (see engine/internal/levelcore/library.h).
 
 #ifndef TSB_LEVELDB_BINDING_H
 #define TSB_LEVELDB_BINDING_H
@@ -7,6 +7,6 @@
 #include <leveldb/c.h>
 
 #define LEVELCORE_PREFIX leveldb
-#include "levelcore/levelcore.h"
+#include "levelcore/library.h"
 
 #endif

@@ -1,7 +1,8 @@
 // Package leveldb is the engine registered as "leveldb": Google's LevelDB
-// 1.23 through its C API, called directly with cgo; the C it needs beyond
-// the API is the LevelDB-family core of engine/internal/levelcore, shared
-// with hyperleveldb and rocksdb. Import it for its side effect:
+// 1.23 through its C API, called directly with cgo. The database is the
+// LevelDB family's of engine/internal/levelcore, shared with hyperleveldb
+// and rocksdb, compiled for LevelDB's C API; this package holds LevelDB's
+// options, version and build. Import it for its side effect:
 //
 //	import _ "github.com/tsbench/storage/engine/leveldb"
 //

@@ -216,11 +216,6 @@ int tsb_lmdb_check(MDB_txn *txn, MDB_dbi dbi)
 	return rc == MDB_NOTFOUND ? 0 : rc;
 }
 
-// INLINE_BOUNDS is the room for bounds a cursor is allocated with: a
-// time-series query's two 24-byte keys fit, and larger bounds move to a
-// buffer of their own.
-enum { INLINE_BOUNDS = 64 };
-
 tsb_lmdb_iter tsb_lmdb_cursor_new(MDB_env *env, MDB_txn *txn, MDB_dbi dbi,
 				  const char *lower, size_t lowerlen, int haslower,
 				  const char *upper, size_t upperlen, int hasupper)
@@ -230,20 +225,18 @@ tsb_lmdb_iter tsb_lmdb_cursor_new(MDB_env *env, MDB_txn *txn, MDB_dbi dbi,
 	if ((r.rc = t.rc) != 0)
 		return r;
 	// Not calloc: rest, most of the struct, needs no zeroing.
-	tsb_lmdb_cursor *c = malloc(sizeof(tsb_lmdb_cursor) + INLINE_BOUNDS);
+	tsb_lmdb_cursor *c = malloc(sizeof(tsb_lmdb_cursor) + TSB_CURSOR_ROOM);
 	if (c == NULL) {
 		mdb_txn_abort(t.txn);
 		r.rc = ENOMEM;
 		return r;
 	}
 	memset(c, 0, offsetof(tsb_lmdb_cursor, rest));
-	c->mem = (char *)(c + 1);
-	c->memcap = INLINE_BOUNDS;
+	tsb_cursor_bounds_init(&c->b, (char *)(c + 1));
 	if ((r.rc = tsb_lmdb_cursor_bounds(c, lower, lowerlen, haslower, upper, upperlen, hasupper)) != 0 ||
 	    (r.rc = mdb_cursor_open(t.txn, dbi, &c->cur)) != 0) {
 		mdb_txn_abort(t.txn);
-		if (c->mem != (char *)(c + 1))
-			free(c->mem);
+		tsb_cursor_bounds_free(&c->b);
 		free(c);
 		return r;
 	}
@@ -255,30 +248,8 @@ tsb_lmdb_iter tsb_lmdb_cursor_new(MDB_env *env, MDB_txn *txn, MDB_dbi dbi,
 int tsb_lmdb_cursor_bounds(tsb_lmdb_cursor *c, const char *lower, size_t lowerlen, int haslower,
 			   const char *upper, size_t upperlen, int hasupper)
 {
-	size_t n = (haslower ? lowerlen : 0) + (hasupper ? upperlen : 0);
-	if (n > c->memcap) {
-		char *mem = malloc(n);
-		if (mem == NULL)
-			return ENOMEM;
-		if (c->mem != (char *)(c + 1))
-			free(c->mem);
-		c->mem = mem;
-		c->memcap = n;
-	}
-	char *p = c->mem;
-	c->lower = c->upper = NULL;
-	c->lowerlen = c->upperlen = 0;
-	if (haslower) {
-		memcpy(p, lower, lowerlen);
-		c->lower = p;
-		c->lowerlen = lowerlen;
-		p += lowerlen;
-	}
-	if (hasupper) {
-		memcpy(p, upper, upperlen);
-		c->upper = p;
-		c->upperlen = upperlen;
-	}
+	if (tsb_cursor_bounds_set(&c->b, lower, lowerlen, haslower, upper, upperlen, hasupper) != 0)
+		return ENOMEM;
 	c->resting = c->lost = 0;
 	return 0;
 }
@@ -288,8 +259,7 @@ MDB_txn *tsb_lmdb_cursor_free(tsb_lmdb_cursor *c)
 	MDB_txn *txn = c->txn;
 	mdb_cursor_close(c->cur);
 	mdb_txn_reset(txn);
-	if (c->mem != (char *)(c + 1))
-		free(c->mem);
+	tsb_cursor_bounds_free(&c->b);
 	free(c);
 	return txn;
 }
@@ -304,9 +274,9 @@ int tsb_lmdb_cursor_renew(tsb_lmdb_cursor *c)
 // bound.
 static int seek_within(tsb_lmdb_cursor *c, const char *k, size_t klen, MDB_val *key, MDB_val *val)
 {
-	if (c->lower != NULL && compare(k, klen, c->lower, c->lowerlen) < 0) {
-		k = c->lower;
-		klen = c->lowerlen;
+	if (c->b.lower != NULL && compare(k, klen, c->b.lower, c->b.lowerlen) < 0) {
+		k = c->b.lower;
+		klen = c->b.lowerlen;
 	}
 	return seek(c->cur, k, klen, key, val);
 }
@@ -315,10 +285,10 @@ static int seek_within(tsb_lmdb_cursor *c, const char *k, size_t klen, MDB_val *
 // before the first key at or above it, or the very last one.
 static int last(tsb_lmdb_cursor *c, MDB_val *key, MDB_val *val)
 {
-	if (c->upper != NULL) {
-		if (c->upperlen == 0)
+	if (c->b.upper != NULL) {
+		if (c->b.upperlen == 0)
 			return MDB_NOTFOUND; // every key is at or above ""
-		int rc = seek(c->cur, c->upper, c->upperlen, key, val);
+		int rc = seek(c->cur, c->b.upper, c->b.upperlen, key, val);
 		if (rc == 0)
 			return mdb_cursor_get(c->cur, key, val, MDB_PREV);
 		if (rc != MDB_NOTFOUND)
@@ -350,25 +320,16 @@ static inline void copy(char *d, const char *s, size_t n)
 static inline int add(tsb_cursor_buf *b, const MDB_val *key, const MDB_val *val)
 {
 	size_t klen = key->mv_size, vlen = val->mv_size;
-	if (klen > UINT32_MAX || vlen > UINT32_MAX)
-		return -1;
-	size_t size = TSB_CURSOR_HEADER + klen + vlen;
-	if (b->entries >= b->limit || b->len + size > b->cap) {
-		if (b->entries == 0)
-			b->need = size;
-		return 0;
-	}
-	uint32_t h[2] = {(uint32_t)klen, (uint32_t)vlen};
-	char *d = b->buf + b->len;
-	memcpy(d, h, sizeof h);
+	char *d;
+	int r = tsb_cursor_reserve(b, klen, vlen, &d);
+	if (r != 1)
+		return r;
 	if ((const char *)key->mv_data + klen == val->mv_data) {
-		copy(d + TSB_CURSOR_HEADER, key->mv_data, klen + vlen);
+		copy(d, key->mv_data, klen + vlen);
 	} else {
-		copy(d + TSB_CURSOR_HEADER, key->mv_data, klen);
-		copy(d + TSB_CURSOR_HEADER + klen, val->mv_data, vlen);
+		copy(d, key->mv_data, klen);
+		copy(d + klen, val->mv_data, vlen);
 	}
-	b->len += size;
-	b->entries++;
 	return 1;
 }
 
@@ -381,8 +342,8 @@ static void collect(tsb_lmdb_cursor *c, int rc, MDB_val *key, MDB_val *val, int 
 	tsb_cursor_buf *b = &c->fill;
 	MDB_cursor_op step = forward ? MDB_NEXT : MDB_PREV;
 	for (; rc == 0; rc = mdb_cursor_get(c->cur, key, val, step)) {
-		if (forward ? c->upper != NULL && compare(key->mv_data, key->mv_size, c->upper, c->upperlen) >= 0
-			    : c->lower != NULL && compare(key->mv_data, key->mv_size, c->lower, c->lowerlen) < 0)
+		if (forward ? c->b.upper != NULL && compare(key->mv_data, key->mv_size, c->b.upper, c->b.upperlen) >= 0
+			    : c->b.lower != NULL && compare(key->mv_data, key->mv_size, c->b.lower, c->b.lowerlen) < 0)
 			break;
 		switch (add(b, key, val)) {
 		case 0:
@@ -412,7 +373,7 @@ void tsb_lmdb_cursor_fill(tsb_lmdb_cursor *c, int op, const char *k, size_t klen
 	MDB_cursor_op cont = MDB_GET_CURRENT;
 	switch (op) {
 	case TSB_CURSOR_FIRST:
-		rc = c->lower != NULL ? seek(c->cur, c->lower, c->lowerlen, &key, &val)
+		rc = c->b.lower != NULL ? seek(c->cur, c->b.lower, c->b.lowerlen, &key, &val)
 				      : mdb_cursor_get(c->cur, &key, &val, MDB_FIRST);
 		break;
 	case TSB_CURSOR_LAST:

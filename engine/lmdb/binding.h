@@ -91,12 +91,7 @@ int tsb_lmdb_check(MDB_txn *txn, MDB_dbi dbi);
 typedef struct {
 	MDB_txn *txn;
 	MDB_cursor *cur;
-	const char *lower; // NULL when unbounded; a copy in mem
-	size_t lowerlen;
-	const char *upper;
-	size_t upperlen;
-	char *mem; // the copies of the bounds: after the struct, or malloc'ed
-	size_t memcap;
+	tsb_cursor_bounds b; // their room follows the struct
 	tsb_cursor_buf fill;
 	int rc; // the error that ended the last fill, or 0
 	// resting: the cursor rests on the entry the last fill had no room

@@ -16,8 +16,6 @@ import (
 	"unsafe"
 
 	"github.com/tsbench/storage/engine"
-	_ "github.com/tsbench/storage/engine/internal/cbatch" // rebuilds this package when cbatch.h changes
-	_ "github.com/tsbench/storage/engine/internal/cursor" // and cursor.h
 	"github.com/tsbench/storage/engine/internal/defaults"
 )
 

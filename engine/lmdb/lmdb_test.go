@@ -1,4 +1,4 @@
-package lmdb_test
+package lmdb
 
 import (
 	"testing"

@@ -91,16 +91,21 @@ func TestMapGrowsUnderOpenIterator(t *testing.T) {
 	if !it.Seek(key(n/2)) || !bytes.Equal(it.Key(), key(n/2)) {
 		t.Fatalf("Seek(%s) rests on %q", key(n/2), it.Key())
 	}
-	gen := db.mapGen
-	for i := range 5000 {
-		b.Put(fmt.Appendf(nil, "b%06d", i), bytes.Repeat([]byte{'x'}, 40))
+	// grow writes count entries under prefix, which needs a larger map.
+	grow := func(prefix string, count int) {
+		t.Helper()
+		gen := db.mapGen
+		for i := range count {
+			b.Put(fmt.Appendf(nil, "%s%06d", prefix, i), bytes.Repeat([]byte{'x'}, 40))
+		}
+		if err := b.Commit(); err != nil {
+			t.Fatalf("Commit needing a larger map with an iterator open: %v", err)
+		}
+		if db.mapGen == gen {
+			t.Fatalf("map still %d bytes after %d more entries, want it grown", db.mapSize, count)
+		}
 	}
-	if err := b.Commit(); err != nil {
-		t.Fatalf("Commit needing a larger map with an iterator open: %v", err)
-	}
-	if db.mapGen == gen {
-		t.Fatalf("map still %d bytes, want it grown", db.mapSize)
-	}
+	grow("b", 5000)
 	for i := n / 2; i < n; i++ {
 		if !it.Valid() || !bytes.Equal(it.Key(), key(i)) || !bytes.Equal(it.Value(), key(i)) {
 			t.Fatalf("after the remap, forward: at %q=%q, want %s (Err %v)", it.Key(), it.Value(), key(i), it.Err())
@@ -114,16 +119,7 @@ func TestMapGrowsUnderOpenIterator(t *testing.T) {
 	if !it.Seek(key(n / 2)) {
 		t.Fatal("Seek after the remap failed")
 	}
-	gen = db.mapGen
-	for i := range 20000 {
-		b.Put(fmt.Appendf(nil, "c%06d", i), bytes.Repeat([]byte{'y'}, 40))
-	}
-	if err := b.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if db.mapGen == gen {
-		t.Fatalf("map still %d bytes, want it grown again", db.mapSize)
-	}
+	grow("c", 20000)
 	for i := n / 2; i >= 0; i-- {
 		if !it.Valid() || !bytes.Equal(it.Key(), key(i)) {
 			t.Fatalf("after the second remap, backward: at %q, want %s (Err %v)", it.Key(), key(i), it.Err())
@@ -137,16 +133,7 @@ func TestMapGrowsUnderOpenIterator(t *testing.T) {
 	if !it.Last() {
 		t.Fatal("Last after the remaps failed")
 	}
-	gen = db.mapGen
-	for i := range 40000 {
-		b.Put(fmt.Appendf(nil, "d%06d", i), bytes.Repeat([]byte{'z'}, 40))
-	}
-	if err := b.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if db.mapGen == gen {
-		t.Fatalf("map still %d bytes, want it grown a third time", db.mapSize)
-	}
+	grow("d", 40000)
 	for i := n - 1; i >= 0; i-- {
 		if !it.Valid() || !bytes.Equal(it.Key(), key(i)) {
 			t.Fatalf("after the third remap, backward: at %q, want %s (Err %v)", it.Key(), key(i), it.Err())

@@ -1,5 +1,5 @@
 // The C side of the binding: the LevelDB-family core compiled for
-// RocksDB's C API (see engine/internal/levelcore/levelcore.h), the counts
+// RocksDB's C API (see engine/internal/levelcore/library.h), the counts
 // of an event listener, and the library version.
 
 #ifndef TSB_ROCKSDB_BINDING_H
@@ -13,7 +13,7 @@ extern "C" {
 
 #define LEVELCORE_PREFIX rocksdb
 #define LEVELCORE_ROCKSDB
-#include "levelcore/levelcore.h"
+#include "levelcore/library.h"
 
 // tsb_rocksdb_events counts what flushes and compactions wrote, for the
 // metrics RocksDB keeps no exact counter of without its statistics; the

@@ -12,8 +12,8 @@ import "unsafe"
 // consistent copy that RocksDB opens as is.
 func (d *DB) Checkpoint(dir string) error {
 	var msg *C.char
-	cp := C.rocksdb_checkpoint_object_create(d.db, &msg)
-	if err := cError(msg); err != nil {
+	cp := C.rocksdb_checkpoint_object_create(d.handle(), &msg)
+	if err := d.CError("checkpoint", unsafe.Pointer(msg)); err != nil {
 		return err
 	}
 	defer C.rocksdb_checkpoint_object_destroy(cp)
@@ -22,5 +22,5 @@ func (d *DB) Checkpoint(dir string) error {
 	// Flushing at a log size of 0 means always: the copy holds tables
 	// rather than logs to replay.
 	C.rocksdb_checkpoint_create(cp, cdir, 0, &msg)
-	return cError(msg)
+	return d.CError("checkpoint", unsafe.Pointer(msg))
 }

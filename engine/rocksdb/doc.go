@@ -1,7 +1,10 @@
 // Package rocksdb is the engine registered as "rocksdb": RocksDB 11.1.2
-// through its C API, called directly with cgo; the C it needs beyond the
-// API is the LevelDB-family core of engine/internal/levelcore, shared with
-// leveldb and hyperleveldb. Import it for its side effect:
+// through its C API, called directly with cgo. The database is the LevelDB
+// family's of engine/internal/levelcore, shared with leveldb and
+// hyperleveldb, compiled for RocksDB's C API; this package holds RocksDB's
+// options, version and build, and what only RocksDB has (metrics from an
+// event listener, Backgrounder, checkpoints). Import it for its side
+// effect:
 //
 //	import _ "github.com/tsbench/storage/engine/rocksdb"
 //

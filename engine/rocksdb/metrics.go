@@ -1,6 +1,5 @@
 package rocksdb
 
-// #include <stdlib.h>
 // #include "binding.h"
 import "C"
 
@@ -10,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unsafe"
 
 	"github.com/tsbench/storage/engine"
 )
@@ -25,7 +23,7 @@ import (
 // the memtables' bytes, "rocksdb.cur-size-all-mem-tables". Block cache
 // hits and misses are counted only by the statistics, so they are absent.
 func (d *DB) Metrics() (engine.Metrics, error) {
-	e := C.tsb_rocksdb_events_read(d.s.events)
+	e := C.tsb_rocksdb_events_read(d.events)
 	m := engine.Metrics{
 		engine.MetricCompactBytes: int64(e.flush_bytes + e.compact_bytes),
 		engine.MetricCompactTime:  int64(e.compact_micros) * int64(time.Microsecond),
@@ -39,7 +37,7 @@ func (d *DB) Metrics() (engine.Metrics, error) {
 		"rocksdb.cf-write-stall-stats": {"total-delays", "total-stops"},
 		"rocksdb.db-write-stall-stats": {"write-buffer-manager-limit-stops"},
 	} {
-		s, err := d.property(prop)
+		s, err := d.Property(prop)
 		if err != nil {
 			return nil, err
 		}
@@ -50,7 +48,7 @@ func (d *DB) Metrics() (engine.Metrics, error) {
 		stalls += n
 	}
 	m[engine.MetricStalls] = stalls
-	s, err := d.property("rocksdb.dbstats")
+	s, err := d.Property("rocksdb.dbstats")
 	if err != nil {
 		return nil, err
 	}
@@ -58,18 +56,6 @@ func (d *DB) Metrics() (engine.Metrics, error) {
 		return nil, fmt.Errorf("%w: rocksdb.dbstats: %v", ErrLibrary, err)
 	}
 	return m, nil
-}
-
-// property reads a string property.
-func (d *DB) property(name string) (string, error) {
-	cname := C.CString(name)
-	defer C.free(unsafe.Pointer(cname))
-	v := C.rocksdb_property_value(d.db, cname)
-	if v == nil {
-		return "", fmt.Errorf("%w: property %s unavailable", ErrLibrary, name)
-	}
-	defer C.rocksdb_free(unsafe.Pointer(v))
-	return C.GoString(v), nil
 }
 
 // stallCounts returns the sum of the counts named keys in a write stall

@@ -1,8 +1,5 @@
 package rocksdb
 
-// #include "binding.h"
-import "C"
-
 import (
 	"runtime"
 
@@ -73,85 +70,6 @@ func (o Options) withDefaults() (Options, error) {
 // manifestPreallocation is the step by which the MANIFEST file's space is
 // reserved.
 const manifestPreallocation = 64 << 10
-
-// settings are the C objects an open DB owns; they are read-only after
-// Open, so every goroutine shares them, and must outlive the database.
-type settings struct {
-	opts  *C.rocksdb_options_t
-	table *C.rocksdb_block_based_table_options_t
-	cache *C.rocksdb_cache_t
-	ro    *C.rocksdb_readoptions_t
-	wo    *C.rocksdb_writeoptions_t
-	// events counts what flushes and compactions write; opts' listener
-	// owns it.
-	events *C.tsb_rocksdb_events
-}
-
-// newSettings maps the shared and RocksDB options to RocksDB's.
-func newSettings(o engine.Options) (*settings, error) {
-	p, err := engine.OptionsFor[Options](o, "rocksdb")
-	if err != nil {
-		return nil, err
-	}
-	own, err := p.withDefaults()
-	if err != nil {
-		return nil, err
-	}
-	s := &settings{
-		opts:  C.rocksdb_options_create(),
-		table: C.rocksdb_block_based_options_create(),
-		cache: C.rocksdb_cache_create_lru(C.size_t(o.CacheSize)),
-		ro:    C.rocksdb_readoptions_create(),
-		wo:    C.rocksdb_writeoptions_create(),
-	}
-	C.rocksdb_block_based_options_set_block_cache(s.table, s.cache)
-	C.rocksdb_block_based_options_set_block_size(s.table, C.size_t(own.BlockSize))
-	if o.BloomBitsPerKey > 0 {
-		// The table options take ownership of the policy.
-		C.rocksdb_block_based_options_set_filter_policy(s.table,
-			C.rocksdb_filterpolicy_create_bloom_full(C.double(o.BloomBitsPerKey)))
-	}
-	C.rocksdb_options_set_block_based_table_factory(s.opts, s.table)
-	C.rocksdb_options_set_create_if_missing(s.opts, 1)
-	C.rocksdb_options_set_write_buffer_size(s.opts, C.size_t(o.WriteBufferSize))
-	C.rocksdb_options_set_max_open_files(s.opts, C.int(o.MaxOpenFiles))
-	compression := C.rocksdb_snappy_compression
-	if o.DisableCompression {
-		compression = C.rocksdb_no_compression
-	}
-	C.rocksdb_options_set_compression(s.opts, C.int(compression))
-	C.rocksdb_options_set_max_background_jobs(s.opts, C.int(own.MaxBackgroundJobs))
-	C.rocksdb_options_set_level_compaction_dynamic_level_bytes(s.opts, cbool(!own.DisableDynamicLevelBytes))
-	C.rocksdb_options_set_target_file_size_base(s.opts, C.uint64_t(own.TargetFileSizeBase))
-	C.rocksdb_options_set_max_bytes_for_level_base(s.opts, C.uint64_t(own.MaxBytesForLevelBase))
-	C.rocksdb_options_set_max_write_buffer_number(s.opts, C.int(own.MaxWriteBufferNumber))
-	// RocksDB reserves the MANIFEST's disk space 4 MiB at a time; its
-	// version edits are a few hundred bytes, and the reserve would show as
-	// the bulk of a small database's size.
-	C.rocksdb_options_set_manifest_preallocation_size(s.opts, manifestPreallocation)
-	C.rocksdb_writeoptions_set_sync(s.wo, cbool(o.Sync == engine.SyncBatch))
-	if s.events = C.tsb_rocksdb_listen(s.opts); s.events == nil {
-		s.free()
-		return nil, errNoMemory
-	}
-	return s, nil
-}
-
-func cbool(b bool) C.uchar {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// free releases the settings once the DB using them is closed.
-func (s *settings) free() {
-	C.rocksdb_options_destroy(s.opts)
-	C.rocksdb_block_based_options_destroy(s.table)
-	C.rocksdb_cache_destroy(s.cache)
-	C.rocksdb_readoptions_destroy(s.ro)
-	C.rocksdb_writeoptions_destroy(s.wo)
-}
 
 // Resolve returns o with every default filled in (engine.Resolver), so
 // that config files are checked and results record what ran.

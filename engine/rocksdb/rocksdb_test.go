@@ -1,13 +1,11 @@
-package rocksdb_test
+package rocksdb
 
 import (
 	"testing"
 
-	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/enginetest"
-	_ "github.com/tsbench/storage/engine/rocksdb"
 )
 
-func TestEngine(t *testing.T) {
-	enginetest.Run(t, func(t *testing.T, dir string) (engine.Engine, error) { return engine.Open("rocksdb", dir, nil) })
-}
+func TestEngine(t *testing.T) { enginetest.RunEngine(t, "rocksdb", nil) }
+
+func TestConfig(t *testing.T) { enginetest.Config(t, "rocksdb") }

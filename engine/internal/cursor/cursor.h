@@ -1,7 +1,8 @@
 // The C side of package cursor: a buffer that a C iterator fills with many
-// entries per cgo call, and the operations a fill starts with. Go walks
-// the buffer (cursor.go); engine/internal/levelcore fills it from a
-// LevelDB-style iterator.
+// entries per cgo call, the operations a fill starts with, and the copies
+// of the bounds a cursor keeps to. Go walks the buffer (cursor.go);
+// engine/internal/levelcore fills it from a LevelDB-style iterator and
+// engine/lmdb from an LMDB cursor.
 //
 // A fill holds entries back to back, in the order of its direction
 // (descending after TSB_CURSOR_LAST, _PREV and _BEFORE), each as
@@ -12,6 +13,7 @@
 #define TSB_CURSOR_H
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 // What a fill starts with. The first five position the iterator anew:
@@ -112,12 +114,12 @@ static inline void tsb_cursor_copy(char *d, const char *s, size_t n)
 	}
 }
 
-// tsb_cursor_add appends an entry. It returns 1 if it did, 0 if the fill
-// is full (the entry belongs to the next one; need is set if the buffer
-// is empty) and -1 if a length does not fit the header (4 GiB or more,
-// which no batch writes).
-static inline int tsb_cursor_add(tsb_cursor_buf *b, const char *k, size_t klen,
-				 const char *v, size_t vlen)
+// tsb_cursor_reserve makes room in the fill for an entry of klen and vlen
+// bytes and writes its header. It returns 1 with *at where the key goes,
+// the value following it; 0 if the fill is full (the entry belongs to the
+// next one; need is set if the buffer is empty); -1 if a length does not
+// fit the header (4 GiB or more, which no batch writes).
+static inline int tsb_cursor_reserve(tsb_cursor_buf *b, size_t klen, size_t vlen, char **at)
 {
 	if (klen > UINT32_MAX || vlen > UINT32_MAX)
 		return -1;
@@ -130,11 +132,83 @@ static inline int tsb_cursor_add(tsb_cursor_buf *b, const char *k, size_t klen,
 	uint32_t h[2] = {(uint32_t)klen, (uint32_t)vlen};
 	char *d = b->buf + b->len;
 	memcpy(d, h, sizeof h);
-	tsb_cursor_copy(d + TSB_CURSOR_HEADER, k, klen);
-	tsb_cursor_copy(d + TSB_CURSOR_HEADER + klen, v, vlen);
+	*at = d + TSB_CURSOR_HEADER;
 	b->len += size;
 	b->entries++;
 	return 1;
+}
+
+// tsb_cursor_add appends an entry, returning what tsb_cursor_reserve does.
+static inline int tsb_cursor_add(tsb_cursor_buf *b, const char *k, size_t klen,
+				 const char *v, size_t vlen)
+{
+	char *d;
+	int r = tsb_cursor_reserve(b, klen, vlen, &d);
+	if (r == 1) {
+		tsb_cursor_copy(d, k, klen);
+		tsb_cursor_copy(d + klen, v, vlen);
+	}
+	return r;
+}
+
+// TSB_CURSOR_ROOM is the room for bounds a cursor is allocated with: a
+// time-series query's two 24-byte keys fit, and larger bounds move to a
+// buffer of their own.
+enum { TSB_CURSOR_ROOM = 64 };
+
+// tsb_cursor_bounds are a cursor's bounds, copies of the caller's: lower
+// and upper are NULL when unbounded. The copies live in room, the
+// TSB_CURSOR_ROOM bytes the cursor was allocated with, or in mem, a
+// buffer of their own once they outgrow it.
+typedef struct {
+	const char *lower;
+	size_t lowerlen;
+	const char *upper;
+	size_t upperlen;
+	char *mem;
+	size_t memcap;
+	char *room;
+} tsb_cursor_bounds;
+
+// tsb_cursor_bounds_init makes b unbounded, its copies to go in room.
+static inline void tsb_cursor_bounds_init(tsb_cursor_bounds *b, char *room)
+{
+	memset(b, 0, sizeof *b);
+	b->mem = b->room = room;
+	b->memcap = TSB_CURSOR_ROOM;
+}
+
+// tsb_cursor_bounds_set stores copies of the bounds, a bound with has* 0
+// being none. It returns 0, or -1 when memory runs out, changing nothing.
+static inline int tsb_cursor_bounds_set(tsb_cursor_bounds *b,
+					const char *lower, size_t lowerlen, int haslower,
+					const char *upper, size_t upperlen, int hasupper)
+{
+	if (!haslower)
+		lowerlen = 0;
+	if (!hasupper)
+		upperlen = 0;
+	if (lowerlen + upperlen > b->memcap) {
+		char *mem = (char *)malloc(lowerlen + upperlen);
+		if (mem == NULL)
+			return -1;
+		if (b->mem != b->room)
+			free(b->mem);
+		b->mem = mem;
+		b->memcap = lowerlen + upperlen;
+	}
+	b->lower = haslower ? (const char *)memcpy(b->mem, lower, lowerlen) : NULL;
+	b->lowerlen = lowerlen;
+	b->upper = hasupper ? (const char *)memcpy(b->mem + lowerlen, upper, upperlen) : NULL;
+	b->upperlen = upperlen;
+	return 0;
+}
+
+// tsb_cursor_bounds_free frees a buffer the bounds outgrew their room into.
+static inline void tsb_cursor_bounds_free(tsb_cursor_bounds *b)
+{
+	if (b->mem != b->room)
+		free(b->mem);
 }
 
 #endif

@@ -1,38 +1,59 @@
 package levelcore
 
+/*
+#include <stdlib.h>
+#include "levelcore.h"
+
+static char *lc_property(const levelcore_ops *o, void *db, const char *name) { return o->property(db, name); }
+*/
+import "C"
+
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/tsbench/storage/engine"
 )
 
-// errStats is a "leveldb.stats" text this package cannot read.
-var errStats = errors.New("levelcore: unexpected leveldb.stats layout")
-
-// Metrics returns the engine.Metrics of LevelDB or HyperLevelDB from the
-// text of their "leveldb.stats" property: the one counter they keep that
-// means the same as engine's, the bytes compactions and memtable
-// write-outs wrote (see CompactBytes). The same table gives compaction
+// Metrics implements engine.MetricsReporter for LevelDB and HyperLevelDB
+// with what their "leveldb.stats" property holds: the one counter they
+// keep that means the same as engine's, the bytes compactions and memtable
+// write-outs wrote (see compactBytes). The same table gives compaction
 // time only in whole seconds per level, too coarse for a benchmark step,
 // and they count no stalls, cache lookups or memtable bytes
 // ("leveldb.approximate-memory-usage" adds the block cache in), so those
-// are absent.
-func Metrics(stats string) (engine.Metrics, error) {
-	n, err := CompactBytes(stats)
+// are absent. RocksDB's backend has its own.
+func (d *DB) Metrics() (engine.Metrics, error) {
+	s, err := d.Property("leveldb.stats")
 	if err != nil {
-		return engine.Metrics{}, err
+		return nil, err
+	}
+	n, err := compactBytes(s)
+	if err != nil {
+		return nil, err
 	}
 	return engine.Metrics{engine.MetricCompactBytes: n}, nil
 }
 
-// CompactBytes returns the bytes compactions and memtable write-outs
+// Property returns the library's property name.
+func (d *DB) Property(name string) (string, error) {
+	cname := C.CString(name)
+	defer C.free(unsafe.Pointer(cname))
+	v := C.lc_property(d.ops, d.db, cname)
+	if v == nil {
+		return "", fmt.Errorf("%w: property %s unavailable", d.lib.Err, name)
+	}
+	defer d.free(unsafe.Pointer(v))
+	return C.GoString(v), nil
+}
+
+// compactBytes returns the bytes compactions and memtable write-outs
 // wrote, from the text of the "leveldb.stats" property (LevelDB and
 // HyperLevelDB print the same table): the sum of its Write(MB) column,
 // which the library rounds to whole MiB per level.
-func CompactBytes(stats string) (int64, error) {
+func compactBytes(stats string) (int64, error) {
 	lines := strings.Split(stats, "\n")
 	col, width := -1, 0
 	var mib float64

@@ -1,8 +1,10 @@
-// Package cursortest checks and measures the bulk iterators of the C
-// backends (package cursor) through the engine interface, on data that
-// spans many fills: the shared acceptance suite uses few keys, so it
-// rarely crosses from one fill to the next.
-package cursortest
+package cursor_test
+
+// The bulk iterators of the C backends, which this package walks in Go,
+// checked and measured through the engine interface on data that spans
+// many fills: the shared acceptance suite uses few keys, so it rarely
+// crosses from one fill to the next. Each backend fills from C of its own
+// (levelcore's library.h for the LevelDB family, lmdb's binding.c).
 
 import (
 	"bytes"
@@ -12,21 +14,40 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
+	_ "github.com/tsbench/storage/engine/hyperleveldb"
+	_ "github.com/tsbench/storage/engine/leveldb"
+	_ "github.com/tsbench/storage/engine/lmdb"
+	_ "github.com/tsbench/storage/engine/rocksdb"
 )
 
-// Open opens the engine under test in dir.
-type Open func(dir string) (engine.Engine, error)
+// engines are the backends whose iterators package cursor walks.
+var engines = []string{"hyperleveldb", "leveldb", "lmdb", "rocksdb"}
 
-// entries is how many entries Run writes: enough for several fills of
+// TestEngines walks data spanning many iterator fills in every engine.
+func TestEngines(t *testing.T) {
+	for _, name := range engines {
+		t.Run(name, func(t *testing.T) { run(t, name) })
+	}
+}
+
+// BenchmarkEngines measures one iterator step of every engine; allocs/op
+// must be 0.
+func BenchmarkEngines(b *testing.B) {
+	for _, name := range engines {
+		b.Run(name, func(b *testing.B) { benchmark(b, name) })
+	}
+}
+
+// entries is how many entries run writes: enough for several fills of
 // small entries between the large ones.
 const entries = 3000
 
-// Run writes entries of mixed sizes, some larger than a whole fill, and
+// run writes entries of mixed sizes, some larger than a whole fill, and
 // compares scans in both directions, bounded scans, scans of one iterator
 // given new bounds (which must keep its view), and random walks that
 // change direction at and between fill boundaries with the data written.
-func Run(t *testing.T, open Open) {
-	db, err := open(t.TempDir())
+func run(t *testing.T, name string) {
+	db, err := engine.Open(name, t.TempDir(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,13 +265,13 @@ func (c *checker) index(k []byte) int {
 	return i
 }
 
-// Benchmark measures one iterator step over entries shaped like the
+// benchmark measures one iterator step over entries shaped like the
 // time-series workload's (24-byte keys, 10-byte values); an op is one
 // entry, so allocs/op is the allocations per entry, which must be 0. A
 // new iterator is opened each time the store is read to its end, as a
 // scan per series does.
-func Benchmark(b *testing.B, open Open) {
-	db, err := open(b.TempDir())
+func benchmark(b *testing.B, name string) {
+	db, err := engine.Open(name, b.TempDir(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -34,14 +34,14 @@ func TestCompactBytes(t *testing.T) {
 		{"hyperleveldb", hyperStats, 134 << 20},
 		{"no levels yet", statsHeader, 0},
 	} {
-		got, err := CompactBytes(c.stats)
+		got, err := compactBytes(c.stats)
 		if err != nil || got != c.want {
-			t.Errorf("%s: CompactBytes = %d, %v; want %d", c.name, got, err, c.want)
+			t.Errorf("%s: compactBytes = %d, %v; want %d", c.name, got, err, c.want)
 		}
 	}
 	for _, bad := range []string{"", "Level Files\n 0 1\n", "Level Write(MB)\n 0 x\n"} {
-		if _, err := CompactBytes(bad); !errors.Is(err, errStats) {
-			t.Errorf("CompactBytes(%q) = %v, want errStats", bad, err)
+		if _, err := compactBytes(bad); !errors.Is(err, errStats) {
+			t.Errorf("compactBytes(%q) = %v, want errStats", bad, err)
 		}
 	}
 }

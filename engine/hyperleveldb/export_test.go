@@ -1,4 +1,0 @@
-package hyperleveldb
-
-// LibraryFile exposes libraryFile to the external tests.
-var LibraryFile = libraryFile

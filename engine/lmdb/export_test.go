@@ -1,4 +1,0 @@
-package lmdb
-
-// LibraryFile exposes libraryFile to the external tests.
-var LibraryFile = libraryFile
