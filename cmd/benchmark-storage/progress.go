@@ -144,8 +144,10 @@ func roundDuration(d time.Duration) time.Duration {
 		return d.Round(time.Second)
 	case d >= time.Second:
 		return d.Round(100 * time.Millisecond)
-	default:
+	case d >= time.Millisecond:
 		return d.Round(time.Millisecond)
+	default:
+		return d.Round(time.Microsecond) // a clone by hard links: not 0s
 	}
 }
 
