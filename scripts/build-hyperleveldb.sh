@@ -102,15 +102,9 @@ leaked=$(nm -D --defined-only "$LIBRARY" | awk '$3 !~ /^hyperleveldb_/ { print $
 [[ -z $leaked ]] || die "symbols other than hyperleveldb_* are exported: $leaked"
 
 echo "build-hyperleveldb: installing HyperLevelDB $VERSION into $PREFIX"
-as_root install -D -m 0755 "$LIBRARY" "$PREFIX/lib/$LIBRARY"
-as_root ln -sfn "$LIBRARY" "$PREFIX/lib/libhyperleveldb.so.$SOVERSION"
-as_root ln -sfn "libhyperleveldb.so.$SOVERSION" "$PREFIX/lib/libhyperleveldb.so"
+install_library "$LIBRARY" hyperleveldb "$VERSION" "$SOVERSION"
 as_root install -D -m 0644 c.h "$PREFIX/include/hyperleveldb/c.h"
 write_pc hyperleveldb "$VERSION" "HyperLevelDB with its C API renamed to hyperleveldb_*, a release build (-O2 -DNDEBUG)" "-lhyperleveldb"
-if [[ $PREFIX == /usr/local ]]; then
-	as_root ldconfig
-else
-	echo "build-hyperleveldb: add $PREFIX/lib to LD_LIBRARY_PATH and $PREFIX/lib/pkgconfig to PKG_CONFIG_PATH" >&2
-fi
+refresh_linker build-hyperleveldb
 echo "$stamp" >"$stampfile"
 echo "build-hyperleveldb: done ($(nm -D --defined-only "$LIBRARY" | wc -l) C API symbols)"

@@ -166,9 +166,5 @@ cmake --build "$work/build" -j 2 >"$work/build.log" ||
 echo "build-leveldb: installing LevelDB $VERSION into $PREFIX"
 as_root cmake --install "$work/build" >/dev/null
 write_pc leveldb "$VERSION" "LevelDB, a release build (-O2 -DNDEBUG)" "-lleveldb"
-if [[ $PREFIX == /usr/local ]]; then
-	as_root ldconfig
-else
-	echo "build-leveldb: add $PREFIX/lib to LD_LIBRARY_PATH and $PREFIX/lib/pkgconfig to PKG_CONFIG_PATH" >&2
-fi
+refresh_linker build-leveldb
 echo "$stamp" >"$stampfile"

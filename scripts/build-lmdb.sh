@@ -74,19 +74,10 @@ gcc -shared -pthread -o "$LIBRARY" -Wl,-soname,"lib$NAME.so.$SOVERSION" \
 ! grep -q "Assertion '%.200s' failed" "$LIBRARY" || die "$LIBRARY has mdb_assert checks compiled in"
 
 echo "build-lmdb: installing LMDB $VERSION into $PREFIX"
-# A new file renamed into place: overwriting the old one in place would
-# crash programs that have it loaded.
-as_root install -D -m 0755 "$LIBRARY" "$PREFIX/lib/$LIBRARY.new"
-as_root mv -f "$PREFIX/lib/$LIBRARY.new" "$PREFIX/lib/$LIBRARY"
-as_root ln -sfn "$LIBRARY" "$PREFIX/lib/lib$NAME.so.$SOVERSION"
-as_root ln -sfn "lib$NAME.so.$SOVERSION" "$PREFIX/lib/lib$NAME.so"
+install_library "$LIBRARY" "$NAME" "$VERSION" "$SOVERSION"
 as_root install -D -m 0644 "$src/lmdb.h" "$PREFIX/include/$NAME/lmdb.h"
 write_pc "$NAME" "$VERSION" "LMDB from $MODULE's source, a release build (-O2 -DNDEBUG)" \
 	"-l$NAME" "-I\${includedir}/$NAME"
-if [[ $PREFIX == /usr/local ]]; then
-	as_root ldconfig
-else
-	echo "build-lmdb: add $PREFIX/lib to LD_LIBRARY_PATH and $PREFIX/lib/pkgconfig to PKG_CONFIG_PATH" >&2
-fi
+refresh_linker build-lmdb
 echo "$stamp" >"$stampfile"
 echo "build-lmdb: done ($(nm -D --defined-only "$LIBRARY" | wc -l) exported symbols)"

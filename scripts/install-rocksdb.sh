@@ -75,17 +75,8 @@ check_sha256 "$work/$MEMBER" "$MEMBER_SHA256"
 patchelf --set-soname "librocksdb.so.$SOVERSION" "$work/$MEMBER"
 
 echo "install-rocksdb: installing RocksDB $VERSION into $PREFIX"
-# A new file renamed into place: overwriting the old one in place would
-# crash programs that have it loaded.
-as_root install -D -m 0755 "$work/$MEMBER" "$lib.new"
-as_root mv -f "$lib.new" "$lib"
-as_root ln -sfn "librocksdb.so.$VERSION" "$PREFIX/lib/librocksdb.so.$SOVERSION"
-as_root ln -sfn "librocksdb.so.$SOVERSION" "$PREFIX/lib/librocksdb.so"
+install_library "$work/$MEMBER" rocksdb "$VERSION" "$SOVERSION"
 as_root install -D -m 0644 "$header" "$PREFIX/include/rocksdb/c.h"
 write_pc rocksdb "$VERSION" "RocksDB, the official release library" "-lrocksdb"
-if [[ $PREFIX == /usr/local ]]; then
-	as_root ldconfig
-else
-	echo "install-rocksdb: add $PREFIX/lib to LD_LIBRARY_PATH and $PREFIX/lib/pkgconfig to PKG_CONFIG_PATH" >&2
-fi
+refresh_linker install-rocksdb
 echo "$stamp" >"$stampfile"

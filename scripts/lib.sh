@@ -69,3 +69,26 @@ PC
 	as_root install -D -m 0644 "$tmp" "$PREFIX/lib/pkgconfig/$1.pc"
 	rm -f "$tmp"
 }
+
+# install_library FILE NAME VERSION SOVERSION installs the shared library
+# FILE as PREFIX/lib/libNAME.so.VERSION with its libNAME.so.SOVERSION and
+# libNAME.so links. The new file is renamed into place: overwriting the
+# old one in place would crash programs that have it loaded.
+install_library() {
+	local lib="$PREFIX/lib/lib$2.so.$3"
+	as_root install -D -m 0755 "$1" "$lib.new"
+	as_root mv -f "$lib.new" "$lib"
+	as_root ln -sfn "lib$2.so.$3" "$PREFIX/lib/lib$2.so.$4"
+	as_root ln -sfn "lib$2.so.$4" "$PREFIX/lib/lib$2.so"
+}
+
+# refresh_linker makes the dynamic linker see what was installed under
+# /usr/local, or tells the user of another PREFIX what to set; $1 names
+# the script.
+refresh_linker() {
+	if [[ $PREFIX == /usr/local ]]; then
+		as_root ldconfig
+	else
+		echo "$1: add $PREFIX/lib to LD_LIBRARY_PATH and $PREFIX/lib/pkgconfig to PKG_CONFIG_PATH" >&2
+	fi
+}
