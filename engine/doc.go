@@ -23,7 +23,8 @@
 // iterator), SetBounds (BoundsSetter; fallback: reopen the iterator),
 // EstimateSize (SizeEstimator; fallback: scan the range), ReadMetrics
 // (MetricsReporter; fallback: none known), Checkpoint (Checkpointer;
-// fallback: Copy into a new engine). Flusher and Backgrounder have no
+// fallback: Copy into a new engine), AppendEntries (an iterator's
+// EntryAppender; fallback: Next, Key and Value per entry). Flusher and Backgrounder have no
 // fallback: an engine from Open has them only when its backend does.
 // What describes the backend rather than the data (Describer, Processes,
 // Sizer) is not forwarded: BackendAs and Unwrap reach the backend, as

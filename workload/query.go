@@ -89,8 +89,8 @@ func (r *runner) scan(s *stepRun, c *checker) (read int64, err error) {
 		return 0, err
 	}
 	r.chunk.Reset()
-	for ok := it.First(); ok; ok = it.Next() {
-		r.chunk.Add(it.Key(), it.Value())
+	for ok := it.First(); ok; {
+		ok = r.chunk.Fill(it, chunkPoints-r.chunk.Len())
 		if r.chunk.Len() == chunkPoints {
 			spent += time.Since(t0)
 			read += int64(r.chunk.Len())
@@ -118,8 +118,8 @@ func (r *runner) scan(s *stepRun, c *checker) (read int64, err error) {
 
 // verifyChunk checks every entry of ch with c and empties ch.
 func verifyChunk(ch *scanbuf.Chunk, c *checker) {
-	for j := range ch.Len() {
-		c.check(ch.Entry(j))
+	for k, v := range ch.All() {
+		c.check(k, v)
 	}
 	ch.Reset()
 }

@@ -45,6 +45,7 @@ var onEngine = []struct {
 	{"SnapshotFallback", testSnapshotFallback},
 	{"SetBounds", testSetBounds},
 	{"SetBoundsFallback", testSetBoundsFallback},
+	{"AppendEntries", testAppendEntries},
 	{"SliceOwnership", testSliceOwnership},
 	{"KeyLimits", testKeyLimits},
 	{"KeysBeyondCommon", testKeysBeyondCommon},

@@ -378,3 +378,76 @@ func checkSetBounds(t *testing.T, db engine.Engine, as func(engine.Iterator) eng
 		t.Fatalf("Close after reusing iterators: %v", err)
 	}
 }
+
+// testAppendEntries checks engine.AppendEntries, the iterator's own
+// (EntryAppender) where it has one: runs of every length read the same
+// entries as Next, Key and Value, across the refills of a bulk cursor
+// (entries of about 100 bytes, many times its 32 KiB buffer), after a
+// Seek, and after a turn with Prev.
+func testAppendEntries(t *testing.T, db engine.Engine) {
+	const n = 3000
+	key := func(i int) string { return fmt.Sprintf("append/%05d", i) }
+	b := newBatch(t, db)
+	for i := range n {
+		b.Put([]byte(key(i)), randomBytes(uint64(i), 40+i%90))
+	}
+	commit(t, b)
+	want := scan(t, db, []byte("append/"), []byte("append0"), false)
+	if len(want) != n {
+		t.Fatalf("scan found %d entries, want %d", len(want), n)
+	}
+	// appendAll appends runs of at most max from where it rests.
+	appendAll := func(it engine.Iterator, max int) []kv {
+		t.Helper()
+		var got []kv
+		var buf []byte
+		for ok := it.Valid(); ok; {
+			var m int
+			buf, m, ok = engine.AppendEntries(it, buf[:0], max)
+			if m < 1 || m > max {
+				t.Fatalf("AppendEntries(max %d) appended %d entries", max, m)
+			}
+			for ; len(buf) > 0; m-- {
+				var k, v []byte
+				k, v, buf = engine.NextEntry(buf)
+				got = append(got, kv{string(k), string(v)})
+			}
+			if m != 0 {
+				t.Fatalf("AppendEntries(max %d) said it appended %d more entries than it did", max, m)
+			}
+		}
+		if err := it.Err(); err != nil {
+			t.Fatalf("AppendEntries(max %d): %v", max, err)
+		}
+		return got
+	}
+	for _, max := range []int{1, 7, 1000, n + 1} {
+		it := newIter(t, db, []byte("append/"), []byte("append0"))
+		it.First()
+		if got := appendAll(it, max); !slices.Equal(got, want) {
+			t.Errorf("AppendEntries(max %d) from First read %d entries, want the %d of a scan (first difference at %d)", max, len(got), n, firstDiff(got, want))
+		}
+		if !it.Seek([]byte(key(1234))) {
+			t.Fatalf("Seek(%s) found nothing", key(1234))
+		}
+		if got := appendAll(it, max); !slices.Equal(got, want[1234:]) {
+			t.Errorf("AppendEntries(max %d) after a Seek read %d entries, want %d", max, len(got), n-1234)
+		}
+		it.Seek([]byte(key(2000)))
+		it.Prev() // a turn: the iterator last filled backward
+		if got := appendAll(it, max); !slices.Equal(got, want[1999:]) {
+			t.Errorf("AppendEntries(max %d) after a Prev read %d entries, want %d", max, len(got), n-1999)
+		}
+		closeIter(t, it)
+	}
+}
+
+// firstDiff is the index of the first entry where got and want differ.
+func firstDiff(got, want []kv) int {
+	for i := range min(len(got), len(want)) {
+		if got[i] != want[i] {
+			return i
+		}
+	}
+	return min(len(got), len(want))
+}

@@ -3,36 +3,51 @@
 // untimed check without allocating per entry. Both workloads use it.
 package scanbuf
 
-// Chunk holds entries copied out of an iterator: keys and values back to
-// back in one buffer, and where each ends.
+import (
+	"iter"
+
+	"github.com/tsbench/storage/engine"
+)
+
+// Chunk holds entries copied out of an iterator, back to back in
+// engine.AppendEntry's layout.
 type Chunk struct {
 	data []byte
-	ends []end
+	n    int
 }
 
-// end is where an entry's key and value end in data.
-type end struct{ key, value int }
-
-// Reset empties the chunk, keeping its buffers.
-func (c *Chunk) Reset() { c.data, c.ends = c.data[:0], c.ends[:0] }
+// Reset empties the chunk, keeping its buffer.
+func (c *Chunk) Reset() { c.data, c.n = c.data[:0], 0 }
 
 // Add copies one entry in; k and v may be reused by the caller afterwards.
 func (c *Chunk) Add(k, v []byte) {
-	c.data = append(c.data, k...)
-	ke := len(c.data)
-	c.data = append(c.data, v...)
-	c.ends = append(c.ends, end{ke, len(c.data)})
+	c.data = engine.AppendEntry(c.data, k, v)
+	c.n++
+}
+
+// Fill copies in the entry it rests on and those after it, up to max in
+// all, with engine.AppendEntries (one call for many entries where the
+// iterator can), and reports whether it rests on an entry after them.
+func (c *Chunk) Fill(it engine.Iterator, max int) (valid bool) {
+	var n int
+	c.data, n, valid = engine.AppendEntries(it, c.data, max)
+	c.n += n
+	return valid
 }
 
 // Len reports how many entries the chunk holds.
-func (c *Chunk) Len() int { return len(c.ends) }
+func (c *Chunk) Len() int { return c.n }
 
-// Entry returns entry j, valid until the next Reset or Add.
-func (c *Chunk) Entry(j int) (k, v []byte) {
-	from := 0
-	if j > 0 {
-		from = c.ends[j-1].value
+// All yields the entries in order, valid until the next Reset, Add or
+// Fill.
+func (c *Chunk) All() iter.Seq2[[]byte, []byte] {
+	return func(yield func(k, v []byte) bool) {
+		for b := c.data; len(b) > 0; {
+			var k, v []byte
+			k, v, b = engine.NextEntry(b)
+			if !yield(k, v) {
+				return
+			}
+		}
 	}
-	e := c.ends[j]
-	return c.data[from:e.key], c.data[e.key:e.value]
 }

@@ -18,11 +18,15 @@ func TestChunk(t *testing.T) {
 		if c.Len() != len(in) {
 			t.Fatalf("round %d: Len = %d, want %d", round, c.Len(), len(in))
 		}
-		for j, e := range in {
-			gk, gv := c.Entry(j)
-			if !bytes.Equal(gk, []byte(e[0])) || !bytes.Equal(gv, []byte(e[1])) {
-				t.Errorf("round %d: Entry(%d) = %q, %q; want %q, %q", round, j, gk, gv, e[0], e[1])
+		j := 0
+		for gk, gv := range c.All() {
+			if e := in[j]; !bytes.Equal(gk, []byte(e[0])) || !bytes.Equal(gv, []byte(e[1])) {
+				t.Errorf("round %d: entry %d = %q, %q; want %q, %q", round, j, gk, gv, e[0], e[1])
 			}
+			j++
+		}
+		if j != len(in) {
+			t.Errorf("round %d: All yielded %d entries, want %d", round, j, len(in))
 		}
 		c.Reset()
 		if c.Len() != 0 {

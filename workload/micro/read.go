@@ -116,9 +116,9 @@ func (s *Session) scan(b *benchmark, n int64) func(*benchRun) error {
 			checkd int64 // entries checked
 		)
 		check := func() {
-			for j := range ch.Len() {
-				pos := checkd + int64(j)
-				k, val := ch.Entry(j)
+			pos := checkd - 1
+			for k, val := range ch.All() {
+				pos++
 				if pos >= n || present == 0 {
 					v.Wrong++
 					v.problem("unexpected entry %q", k)

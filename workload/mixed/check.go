@@ -101,8 +101,8 @@ func (c *checker) problem(format string, args ...any) {
 
 // checkChunk checks every entry of ch with c and empties ch.
 func checkChunk(ch *scanbuf.Chunk, c *checker) {
-	for j := range ch.Len() {
-		c.check(ch.Entry(j))
+	for k, v := range ch.All() {
+		c.check(k, v)
 	}
 	ch.Reset()
 }

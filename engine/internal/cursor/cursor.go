@@ -190,7 +190,13 @@ type Iter struct {
 	onClose func()
 }
 
-var _ engine.StandaloneIterator = (*Iter)(nil)
+var (
+	_ engine.StandaloneIterator = (*Iter)(nil)
+	_ engine.EntryAppender      = (*Iter)(nil)
+)
+
+// The fill buffer's entries are in engine.AppendEntry's layout.
+const _ = uint(headerSize-8) + uint(8-headerSize)
 
 // New returns an unpositioned iterator over src, which was made with the
 // bounds of opts.
@@ -242,6 +248,36 @@ func (it *Iter) Close() error {
 	}
 	*it = Iter{err: it.met()}
 	return it.err
+}
+
+// AppendEntries implements engine.EntryAppender. Going forward, the
+// entries from the current one to the end of what the last fill
+// returned lie in buf in engine.AppendEntry's layout already, so they go
+// out in one copy; it then moves on with Next, which refills as needed.
+func (it *Iter) AppendEntries(dst []byte, max int) ([]byte, int, bool) {
+	if it.key == nil || max < 1 {
+		return dst, 0, it.key != nil
+	}
+	if it.desc {
+		n := 0
+		valid := true
+		for ; valid && n < max; n++ {
+			dst = engine.AppendEntry(dst, it.key, it.value)
+			valid = it.Next()
+		}
+		return dst, n, valid
+	}
+	start := it.next - headerSize - len(it.key) - len(it.value)
+	last, n := start, 1
+	for p := it.next; n < max && p < it.nextEnd; n++ {
+		last = p
+		p += headerSize + int(binary.NativeEndian.Uint32(it.buf[p:])) + int(binary.NativeEndian.Uint32(it.buf[p+4:]))
+	}
+	if last != start {
+		it.at(last)
+	}
+	dst = append(dst, it.buf[start:it.next]...)
+	return dst, n, it.Next()
 }
 
 // OnClose implements engine.StandaloneIterator: Close calls f once.
