@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/workload/crash"
 	"github.com/tsbench/storage/workload/harness"
 )
@@ -336,7 +336,7 @@ func becomeSubreaper() error {
 func reapOrphans() error {
 	deadline := time.Now().Add(childStopDelay)
 	for {
-		kids := childPIDs()
+		kids := measure.Children()
 		if len(kids) == 0 {
 			return nil
 		}
@@ -352,21 +352,6 @@ func reapOrphans() error {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-}
-
-// childPIDs lists this process's children.
-func childPIDs() []int {
-	var out []int
-	tasks, _ := os.ReadDir("/proc/self/task")
-	for _, t := range tasks {
-		b, _ := os.ReadFile("/proc/self/task/" + t.Name() + "/children")
-		for _, f := range strings.Fields(string(b)) {
-			if pid, err := strconv.Atoi(f); err == nil {
-				out = append(out, pid)
-			}
-		}
-	}
-	return out
 }
 
 func (crashSuite) reused(*crash.Result) string { return "" }

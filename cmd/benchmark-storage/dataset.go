@@ -8,6 +8,7 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/workload/dataset"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // datasetDir is where -dataset keeps one engine's dataset: a
@@ -69,46 +70,70 @@ func checkDatasets(s *settings) error {
 	return nil
 }
 
-// prepareDataset is what a child does with -dataset before it opens the
-// engine: with a saved dataset, it clones it into its data directory
-// (which the parent created empty) and returns the reuse; otherwise it
-// returns the dataset to save once the points are written. Without
-// -dataset both are nil.
-func prepareDataset(s *settings, name string, opts engine.Options) (*dataset.Dataset, *dataset.Use, error) {
-	if s.dataset == "" {
-		return nil, nil, nil
-	}
-	ds, err := openDataset(s, name, opts)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !ds.Exists() {
-		return ds, nil, nil
-	}
-	// Clone fills a directory that does not exist yet.
-	if err := os.Remove(s.child.dir); err != nil {
-		return nil, nil, fmt.Errorf("clone the dataset: %w", err)
-	}
-	r, err := ds.Clone(s.child.dir)
-	if err != nil {
-		return nil, nil, fmt.Errorf("clone the dataset %s: %w", ds.Dir(), err)
-	}
-	return nil, &r, nil
+// datasetRun is an engine opened for a workload whose first points make
+// a dataset (the time-series write step, the mixed preload).
+type datasetRun struct {
+	db engine.Engine
+	// use is what the run did with -dataset: set when it starts from a
+	// clone, or once save has saved the points; nil without -dataset.
+	use *dataset.Use
+	// save, unless nil, saves the dataset once the points are written:
+	// the workload's hook, outside its measured steps.
+	save func() error
 }
 
-// saveDataset returns the hook that saves db into ds once its points are
-// written, outside the measured steps, and records what it did in *use;
-// it says how long saving took.
-func saveDataset(ds *dataset.Dataset, db engine.Engine, opts *engine.Options, p *progress, use **dataset.Use) func() error {
-	return func() error {
-		u, err := ds.Save(db, opts)
-		if err != nil {
-			return fmt.Errorf("save the dataset %s: %w", ds.Dir(), err)
+// openRun opens engine name in the child's directory: with a saved
+// dataset in a clone of it (the parent created the directory empty;
+// Clone fills one that does not exist yet), otherwise empty, with save
+// set when -dataset names one to write. The caller closes db with
+// closeEngine.
+func openRun(s *settings, name string, opts *engine.Options, p *progress) (*datasetRun, error) {
+	var ds *dataset.Dataset
+	r := &datasetRun{}
+	if s.dataset != "" {
+		var err error
+		if ds, err = openDataset(s, name, *opts); err != nil {
+			return nil, err
 		}
-		*use = &u
-		fmt.Fprintf(p, "saved the dataset %s in %s", ds.Dir(), roundDuration(u.Save))
-		return nil
+		if ds.Exists() {
+			if err := os.Remove(s.child.dir); err != nil {
+				return nil, fmt.Errorf("clone the dataset: %w", err)
+			}
+			u, err := ds.Clone(s.child.dir)
+			if err != nil {
+				return nil, fmt.Errorf("clone the dataset %s: %w", ds.Dir(), err)
+			}
+			r.use, ds = &u, nil
+		}
 	}
+	db, err := engine.Open(name, s.child.dir, opts)
+	if err != nil {
+		return nil, err
+	}
+	r.db = db
+	if ds != nil {
+		r.save = func() error {
+			u, err := ds.Save(db, opts)
+			if err != nil {
+				return fmt.Errorf("save the dataset %s: %w", ds.Dir(), err)
+			}
+			r.use = &u
+			fmt.Fprintf(p, "saved the dataset %s in %s", ds.Dir(), roundDuration(u.Save))
+			return nil
+		}
+	}
+	return r, nil
+}
+
+// record fills in what the result of a run on r says beyond the
+// workload's figures: the options in effect and which instance of the
+// engine ran; it returns err, or the error of recording the options.
+func (r *datasetRun) record(h *harness.Header, name string, opts engine.Options, err error) error {
+	h.Options, err = effective(name, opts, err)
+	if d, ok := engine.BackendAs[engine.Describer](r.db); ok {
+		h.Description = d.Describe()
+	}
+	return err
 }
 
 // closeEngine closes db when a suite's run returns, failing the run if

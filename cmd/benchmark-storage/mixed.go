@@ -118,27 +118,16 @@ func (mixedSuite) check(s *settings) error { return mixedConfig(s).Validate() }
 func (mixedSuite) run(s *settings, name string, opts engine.Options, p *progress) (res *mixed.Result, err error) {
 	cfg := mixedConfig(s)
 	cfg.Progress, cfg.Log = p, p
-	ds, use, err := prepareDataset(s, name, opts)
+	r, err := openRun(s, name, &opts, p)
 	if err != nil {
 		return nil, err
 	}
-	db, err := engine.Open(name, s.child.dir, &opts)
-	if err != nil {
-		return nil, err
-	}
-	defer closeEngine(db, &err)
-	if use != nil {
-		cfg.Preloaded = true
-	} else if ds != nil {
-		cfg.AfterPreload = saveDataset(ds, db, &opts, p, &use)
-	}
-	res, err = mixed.Run(db, s.child.dir, cfg)
+	defer closeEngine(r.db, &err)
+	cfg.Preloaded, cfg.AfterPreload = r.use != nil, r.save
+	res, err = mixed.Run(r.db, s.child.dir, cfg)
 	if res != nil {
-		res.Dataset = use
-		res.Options, err = effective(name, opts, err)
-		if d, ok := engine.BackendAs[engine.Describer](db); ok {
-			res.Description = d.Describe()
-		}
+		res.Dataset = r.use
+		err = r.record(&res.Header, name, opts, err)
 	}
 	return res, err
 }

@@ -19,27 +19,16 @@ func (series) check(s *settings) error { return workloadConfig(s).Validate() }
 func (series) run(s *settings, name string, opts engine.Options, p *progress) (res *workload.Result, err error) {
 	cfg := workloadConfig(s)
 	cfg.Progress, cfg.Log = p, p
-	ds, use, err := prepareDataset(s, name, opts)
+	r, err := openRun(s, name, &opts, p)
 	if err != nil {
 		return nil, err
 	}
-	db, err := engine.Open(name, s.child.dir, &opts)
-	if err != nil {
-		return nil, err
-	}
-	defer closeEngine(db, &err)
-	if use != nil {
-		cfg.Preloaded = true
-	} else if ds != nil {
-		cfg.AfterWrite = saveDataset(ds, db, &opts, p, &use)
-	}
-	res, err = workload.Run(db, s.child.dir, cfg)
+	defer closeEngine(r.db, &err)
+	cfg.Preloaded, cfg.AfterWrite = r.use != nil, r.save
+	res, err = workload.Run(r.db, s.child.dir, cfg)
 	if res != nil {
-		res.Dataset = use
-		res.Options, err = effective(name, opts, err)
-		if d, ok := engine.BackendAs[engine.Describer](db); ok {
-			res.Description = d.Describe()
-		}
+		res.Dataset = r.use
+		err = r.record(&res.Header, name, opts, err)
 	}
 	return res, err
 }

@@ -29,7 +29,7 @@ func testCompact(t *testing.T, open Factory, dir string) {
 		rangeEnd = n * 7 / 8 // DeleteRange removes keys below this
 	)
 	db := mustOpen(t, open, dir)
-	fresh, _ := measure(t, dir)
+	fresh, _ := dirUsage(t, dir)
 	key := func(i int) string { return fmt.Sprintf("compact/%05d", i) }
 	value := func(i int) string { return string(randomBytes(uint64(i), valueLen)) }
 	b := newBatch(t, db)
@@ -40,7 +40,7 @@ func testCompact(t *testing.T, open Factory, dir string) {
 		}
 	}
 	commit(t, b)
-	peak, _ := measure(t, dir)
+	peak, _ := dirUsage(t, dir)
 
 	deleteRange(t, db, key(0), key(rangeEnd))
 	var survivors []kv
@@ -51,7 +51,7 @@ func testCompact(t *testing.T, open Factory, dir string) {
 			del(t, db, key(i))
 		}
 	}
-	before, files := measure(t, dir)
+	before, files := dirUsage(t, dir)
 	peak = max(peak, before)
 	// A bounded compaction must not lose anything either.
 	if err := db.Compact([]byte(key(rangeEnd)), []byte(key(rangeEnd+100))); err != nil {
@@ -60,7 +60,7 @@ func testCompact(t *testing.T, open Factory, dir string) {
 	if err := db.Compact(nil, nil); err != nil {
 		t.Fatalf("Compact(nil, nil): %v", err)
 	}
-	after, _ := measure(t, dir)
+	after, _ := dirUsage(t, dir)
 	for _, s := range survivors {
 		wantGet(t, db, s.k, s.v)
 	}
@@ -81,9 +81,9 @@ func testCompact(t *testing.T, open Factory, dir string) {
 	}
 }
 
-// measure returns the bytes holding data in dir (diskusage's Used) and how
+// dirUsage returns the bytes holding data in dir (diskusage's Used) and how
 // many files it holds besides the engine marker.
-func measure(t *testing.T, dir string) (int64, int) {
+func dirUsage(t *testing.T, dir string) (int64, int) {
 	t.Helper()
 	u, err := diskusage.Measure(dir)
 	if err != nil {

@@ -1,11 +1,10 @@
 package enginetest
 
 import (
-	"os"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
+
+	"github.com/tsbench/storage/internal/measure"
 )
 
 // prSetChildSubreaper is prctl's PR_SET_CHILD_SUBREAPER.
@@ -23,7 +22,7 @@ func adoptOrphans() (waitGone func()) {
 		defer syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 0, 0)
 		deadline := time.Now().Add(30 * time.Second)
 		for time.Now().Before(deadline) {
-			kids := children()
+			kids := measure.Children()
 			if len(kids) == 0 {
 				return
 			}
@@ -34,19 +33,4 @@ func adoptOrphans() (waitGone func()) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
-}
-
-// children lists this process's children.
-func children() []int {
-	var out []int
-	tasks, _ := os.ReadDir("/proc/self/task")
-	for _, t := range tasks {
-		b, _ := os.ReadFile("/proc/self/task/" + t.Name() + "/children")
-		for _, f := range strings.Fields(string(b)) {
-			if pid, err := strconv.Atoi(f); err == nil {
-				out = append(out, pid)
-			}
-		}
-	}
-	return out
 }

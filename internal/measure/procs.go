@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -100,4 +101,20 @@ func SumProcs(earlier, later map[int]Proc) (sum Proc, n int) {
 		n++
 	}
 	return sum, n
+}
+
+// Children lists this process's child processes now, from
+// /proc/self/task/*/children; none where /proc does not say.
+func Children() []int {
+	var out []int
+	tasks, _ := os.ReadDir("/proc/self/task")
+	for _, t := range tasks {
+		b, _ := os.ReadFile("/proc/self/task/" + t.Name() + "/children")
+		for _, f := range strings.Fields(string(b)) {
+			if pid, err := strconv.Atoi(f); err == nil {
+				out = append(out, pid)
+			}
+		}
+	}
+	return out
 }
