@@ -10,7 +10,7 @@ TESTFLAGS ?= -race -timeout 30m
 # go-sqlite3): build it as release code, as set-up builds the C libraries.
 export CGO_CFLAGS ?= -O2 -g -DNDEBUG
 
-.PHONY: all setup build run test bench clean
+.PHONY: all setup build run test bench repro-hyperleveldb clean
 
 all: build
 
@@ -34,6 +34,11 @@ test: setup
 bench: setup
 	{ $(GO) test -run '^$$' -bench 'Micro' -count 6 ./bench && \
 	  $(GO) test -run '^$$' -bench 'TimeSeries' -benchtime 200000x -count 6 ./bench; } | tee bench.txt
+
+# HyperLevelDB's compaction race, in C against the library alone (minutes;
+# README "HyperLevelDB at the 2014 size"): ARGS="--assert 20000000 100000".
+repro-hyperleveldb: setup
+	repro/hyperleveldb/run.sh $(ARGS)
 
 clean:
 	rm -rf bin build

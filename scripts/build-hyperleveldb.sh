@@ -16,7 +16,9 @@
 # libhyperleveldb.so.0, which has another ABI.
 #
 # It is compiled with -O2 -DNDEBUG, and with -frecord-gcc-switches so that
-# the flags can be read back from the installed library.
+# the flags can be read back from the installed library. ASSERTIONS=1
+# leaves out -DNDEBUG, for repro/hyperleveldb/run.sh --assert, which
+# installs that build under build/ (PREFIX), never over the release one.
 #
 # The source ships only inside the npm package leveldown-hyper@2.0.0; its
 # checksum is pinned below. One file of ours is compiled in beside it,
@@ -40,7 +42,11 @@ need sha256sum "install coreutils"
 need flock "install util-linux"
 lock hyperleveldb
 
-stampfile="$root/build/hyperleveldb.stamp"
+ndebug=-DNDEBUG kind="a release build (-O2 -DNDEBUG)" variant=
+if [[ ${ASSERTIONS:-} == 1 ]]; then
+	ndebug= kind="with assertions (-O2)" variant=-assert
+fi
+stampfile="$root/build/hyperleveldb$variant.stamp"
 stamp="$PREFIX $SHA256 $(cat "$0" "$extra" | sha256sum | cut -d' ' -f1)"
 if up_to_date "$stampfile" "$stamp" && [[ -f $PREFIX/lib/$LIBRARY && -f $PREFIX/include/hyperleveldb/c.h &&
 	-f $PREFIX/lib/pkgconfig/hyperleveldb.pc ]]; then
@@ -81,7 +87,7 @@ mapfile -t sources < <(sed -n "s|^libhyperleveldb_la_SOURCES += |$src/|p" "$src/
 ((${#sources[@]} > 0)) || die "no sources found in $src/Makefile.am"
 sources+=("$extra")
 cxxflags=(
-	-O2 -DNDEBUG -frecord-gcc-switches -fPIC -pthread -std=gnu++11 -w
+	-O2 $ndebug -frecord-gcc-switches -fPIC -pthread -std=gnu++11 -w
 	-DOS_LINUX -DLEVELDB_PLATFORM_POSIX -DHAVE_CONFIG_H=1 -DSNAPPY
 	-Dleveldb=hyperleveldb -include "$work/rename.h"
 	-I"$work/$CONF" -I"$src"
@@ -104,7 +110,7 @@ leaked=$(nm -D --defined-only "$LIBRARY" | awk '$3 !~ /^hyperleveldb_/ { print $
 echo "build-hyperleveldb: installing HyperLevelDB $VERSION into $PREFIX"
 install_library "$LIBRARY" hyperleveldb "$VERSION" "$SOVERSION"
 as_root install -D -m 0644 c.h "$PREFIX/include/hyperleveldb/c.h"
-write_pc hyperleveldb "$VERSION" "HyperLevelDB with its C API renamed to hyperleveldb_*, a release build (-O2 -DNDEBUG)" "-lhyperleveldb"
+write_pc hyperleveldb "$VERSION" "HyperLevelDB with its C API renamed to hyperleveldb_*, $kind" "-lhyperleveldb"
 refresh_linker build-hyperleveldb
 echo "$stamp" >"$stampfile"
 echo "build-hyperleveldb: done ($(nm -D --defined-only "$LIBRARY" | wc -l) C API symbols)"
