@@ -22,7 +22,9 @@ import (
 	"github.com/tsbench/storage/engine/leveldb"
 	"github.com/tsbench/storage/engine/lmdb"
 	"github.com/tsbench/storage/engine/rocksdb"
+	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/points"
 )
 
 var (
@@ -416,12 +418,12 @@ func TestNativeWritesWorkload(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer it.Close()
-	g := workload.Generator{Series: cfg.Series, Seed: cfg.Seed}
+	g := points.Generator{Series: cfg.Series, Seed: cfg.Seed}
 	ok := it.First()
 	for s := range cfg.Series {
 		for i := s; i < cfg.Points; i += cfg.Series {
 			series, ts, seq := g.Point(i)
-			key, value := workload.AppendKey(nil, series, ts, seq), workload.AppendValue(nil, g.Value(seq))
+			key, value := tskey.AppendKey(nil, series, ts, seq), points.AppendValue(nil, g.Value(seq))
 			if !ok || !bytes.Equal(it.Key(), key) || !bytes.Equal(it.Value(), value) {
 				t.Fatalf("point %d: store has %x=%x, workload %x=%x", i, it.Key(), it.Value(), key, value)
 			}

@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"maps"
+	"slices"
+)
+
 // Metrics are what an engine reports about its own work, by name. An
 // engine reports the ones it knows, a subset of the names below, so that
 // a missing name means unknown rather than zero. Counters add up from the
@@ -32,6 +37,25 @@ const (
 func MetricNames() []string {
 	return []string{MetricCompactBytes, MetricCompactTime, MetricStalls, MetricStallTime,
 		MetricCacheHits, MetricCacheMisses, MetricMemtableBytes}
+}
+
+// MetricNamesIn are the names of the metrics any of ms holds: those of
+// MetricNames in its order, then any other in name order.
+func MetricNamesIn(ms ...Metrics) []string {
+	seen := map[string]bool{}
+	for _, m := range ms {
+		for name := range m {
+			seen[name] = true
+		}
+	}
+	var out []string
+	for _, name := range MetricNames() {
+		if seen[name] {
+			out = append(out, name)
+			delete(seen, name)
+		}
+	}
+	return append(out, slices.Sorted(maps.Keys(seen))...)
 }
 
 // IsGauge reports whether the metric name holds a level (memtable_bytes)

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tsbench/storage/engine"
@@ -25,5 +26,13 @@ func TestMetricsSince(t *testing.T) {
 	}
 	if got := (engine.Metrics{}).Since(nil); got != nil {
 		t.Errorf("no metrics: %v, want nil", got)
+	}
+}
+
+func TestMetricNamesIn(t *testing.T) {
+	after := engine.Metrics{engine.MetricCompactBytes: 350, engine.MetricCacheHits: 5, engine.MetricMemtableBytes: 4096, engine.MetricCacheMisses: 9}
+	names := engine.MetricNamesIn(after, engine.Metrics{"zeta": 1, engine.MetricStallTime: 1}, nil)
+	if w := []string{engine.MetricCompactBytes, engine.MetricStallTime, engine.MetricCacheHits, engine.MetricCacheMisses, engine.MetricMemtableBytes, "zeta"}; strings.Join(names, ",") != strings.Join(w, ",") {
+		t.Errorf("MetricNamesIn = %v, want %v", names, w)
 	}
 }

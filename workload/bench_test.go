@@ -4,69 +4,25 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/internal/scanbuf"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // The harness's own costs per point, to compare with the engines': run
 // with -benchmem to see that none of them allocates.
 
-func BenchmarkPutKey(b *testing.B) {
-	b.ReportAllocs()
-	var k [KeySize]byte
-	for i := range b.N {
-		PutKey(k[:], uint64(i), uint64(i), uint64(i))
-	}
-}
-
-func BenchmarkParseKey(b *testing.B) {
-	b.ReportAllocs()
-	k := AppendKey(nil, 1, 2, 3)
-	for range b.N {
-		ParseKey(k)
-	}
-}
-
-func BenchmarkAppendValue(b *testing.B) {
-	b.ReportAllocs()
-	g := Generator{Series: 1, Seed: 1}
-	buf := make([]byte, 0, 16)
-	for i := range b.N {
-		buf = AppendValue(buf[:0], g.Value(uint64(i)))
-	}
-}
-
-func BenchmarkParseValue(b *testing.B) {
-	b.ReportAllocs()
-	v := AppendValue(nil, -1)
-	for range b.N {
-		ParseValue(v)
-	}
-}
-
-// BenchmarkFillBatch generates and encodes one batch of 1000 points, the
-// work kept outside the timed write; ns/point is reported.
-func BenchmarkFillBatch(b *testing.B) {
-	g := Generator{Series: 500_000, Seed: 1}
-	var buf batchBuf
-	b.ReportAllocs()
-	for i := range b.N {
-		buf.fill(g, int64(i)*1000, 1000)
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*1000), "ns/point")
-}
-
 // BenchmarkVerifyChunk copies a chunk of entries out as a scan does and
 // checks them; ns/point is reported.
 func BenchmarkVerifyChunk(b *testing.B) {
-	g := Generator{Series: 1, Seed: 1}
-	var buf batchBuf
-	buf.fill(g, 0, chunkPoints)
+	g := points.Generator{Series: 1, Seed: 1}
+	var buf points.Batch
+	buf.Fill(g, 0, chunkPoints)
 	var ch scanbuf.Chunk
 	v := &Verification{}
 	b.ReportAllocs()
 	for range b.N {
 		c := checker{gen: g, v: v, next: 0, hi: chunkPoints}
-		for j := range buf.len() {
-			ch.Add(buf.key(j), buf.value(j))
+		for j := range buf.Len() {
+			ch.Add(buf.Key(j), buf.Value(j))
 		}
 		verifyChunk(&ch, &c)
 	}
@@ -89,4 +45,25 @@ func BenchmarkRunHarness(b *testing.B) {
 	// Each run handles 3.5 N points: N written, N read, N/2 deleted, N/2
 	// read, N/2 written (compaction handles none).
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*cfg.Points*7/2), "ns/point")
+}
+
+func TestVerifyNoAlloc(t *testing.T) {
+	g := points.Generator{Series: 1, Seed: 1}
+	var b points.Batch
+	b.Fill(g, 0, chunkPoints)
+	var ch scanbuf.Chunk
+	v := &Verification{}
+	if n := testing.AllocsPerRun(100, func() {
+		c := checker{gen: g, v: v, series: 0, next: 0, hi: chunkPoints}
+		for j := range b.Len() {
+			ch.Add(b.Key(j), b.Value(j))
+		}
+		verifyChunk(&ch, &c)
+		c.finish()
+	}); n != 0 {
+		t.Errorf("copying and verifying a chunk allocates %v times", n)
+	}
+	if v.Missing+v.Unexpected+v.WrongValues != 0 {
+		t.Errorf("clean chunk: %+v", v)
+	}
 }

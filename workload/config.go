@@ -6,11 +6,8 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/points"
 )
-
-// MaxPoints bounds Config.Points so that every timestamp of both write
-// steps fits in a uint64.
-const MaxPoints = 1 << 40
 
 // DefaultSettleTimeout is how long Settle waits for an engine's background
 // work before giving up and marking the step SettleTimedOut.
@@ -64,8 +61,8 @@ func (c Config) Validate() error {
 	switch {
 	case c.Points <= 0:
 		return bad("points is %d; use a positive number such as -points 1M", c.Points)
-	case c.Points > MaxPoints:
-		return bad("points is %d, above the maximum %d; use fewer -points", c.Points, int64(MaxPoints))
+	case c.Points > points.MaxPoints:
+		return bad("points is %d, above the maximum %d; use fewer -points", c.Points, int64(points.MaxPoints))
 	case c.Series <= 0:
 		return bad("series is %d; use a positive number such as -series 1000", c.Series)
 	case c.Batch <= 0:

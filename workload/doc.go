@@ -7,12 +7,14 @@
 //
 // # Data
 //
-// A key is 24 bytes, three big-endian uint64s: series id, timestamp in
-// nanoseconds, sequence number (see KeySize, PutKey, ParseKey). A value is
-// a protobuf FieldValue holding an int64 (fieldvalue.proto), about 10
-// bytes, encoded with protowire without allocating (AppendValue,
-// ParseValue); a test proves it byte-identical to proto.Marshal of the
-// generated message, and readable by proto.Unmarshal.
+// The data model is shared with the other suites: a key is 24 bytes, three
+// big-endian uint64s: series id, timestamp in nanoseconds, sequence number
+// (package [github.com/tsbench/storage/engine/tskey]). A value is a
+// protobuf FieldValue holding an int64, about 10 bytes, encoded with
+// protowire without allocating (package
+// [github.com/tsbench/storage/workload/points]); a test proves it
+// byte-identical to proto.Marshal of the generated message, and readable
+// by proto.Unmarshal.
 //
 // Point i (from 0, in write order) is series i mod Series, timestamp
 // Epoch + i*Interval, sequence i+1, and value Generator.Value(i+1), a

@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/tskey"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // synthetic is an engine that stores nothing: it knows the workload writes
@@ -14,24 +16,24 @@ import (
 // nothing and allocates nothing per point, so a Run on it measures the
 // harness alone.
 type synthetic struct {
-	gen    Generator
+	gen    points.Generator
 	lo, hi atomic.Int64 // live points are those with index in [lo, hi)
 }
 
 var _ engine.Engine = (*synthetic)(nil)
 
 func newSynthetic(cfg Config) *synthetic {
-	return &synthetic{gen: Generator{Series: cfg.Series, Seed: cfg.Seed}}
+	return &synthetic{gen: points.Generator{Series: cfg.Series, Seed: cfg.Seed}}
 }
 
 var errSynthetic = errors.New("synthetic: unsupported")
 
 func (e *synthetic) Get(key []byte) ([]byte, error) {
-	_, _, seq, err := ParseKey(key)
+	_, _, seq, err := tskey.ParseKey(key)
 	if err != nil || seq == 0 || int64(seq-1) < e.lo.Load() || int64(seq-1) >= e.hi.Load() {
 		return nil, engine.ErrNotFound
 	}
-	return AppendValue(nil, e.gen.Value(seq)), nil
+	return points.AppendValue(nil, e.gen.Value(seq)), nil
 }
 func (e *synthetic) Put(key, value []byte) error { return errSynthetic }
 func (e *synthetic) Delete(key []byte) error     { return errSynthetic }
@@ -39,7 +41,7 @@ func (e *synthetic) Delete(key []byte) error     { return errSynthetic }
 // DeleteRange moves lo to the index whose timestamp ends the range.
 func (e *synthetic) DeleteRange(start, end []byte) error {
 	ts := binary.BigEndian.Uint64(end[8:16])
-	e.lo.Store(int64((ts - Epoch) / Interval))
+	e.lo.Store(int64((ts - points.Epoch) / points.Interval))
 	return nil
 }
 func (e *synthetic) NewBatch() engine.Batch          { return &syntheticBatch{e: e} }
@@ -74,7 +76,7 @@ type syntheticIter struct {
 	next, hi   int64
 	key, value []byte
 	valid      bool
-	keyBuf     [KeySize]byte
+	keyBuf     [tskey.KeySize]byte
 	valBuf     [16]byte
 }
 
@@ -85,9 +87,9 @@ func (it *syntheticIter) Next() bool {
 		return false
 	}
 	series, ts, seq := it.e.gen.Point(it.next)
-	PutKey(it.keyBuf[:], series, ts, seq)
+	tskey.PutKey(it.keyBuf[:], series, ts, seq)
 	it.key = it.keyBuf[:]
-	it.value = AppendValue(it.valBuf[:0], it.e.gen.Value(seq))
+	it.value = points.AppendValue(it.valBuf[:0], it.e.gen.Value(seq))
 	it.next += it.e.gen.Series
 	it.valid = true
 	return true

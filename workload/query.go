@@ -5,7 +5,9 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/internal/scanbuf"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // chunkPoints is how many entries a scan copies out before pausing its
@@ -76,11 +78,11 @@ func (r *runner) scan(s *stepRun, c *checker) (read int64, err error) {
 	// A reused iterator may still hold the previous series' bounds until
 	// SetBounds replaces them, so consecutive series use the two halves
 	// of r.bounds in turn.
-	buf := r.bounds[:2*KeySize]
+	buf := r.bounds[:2*tskey.KeySize]
 	if c.series%2 == 1 {
-		buf = r.bounds[2*KeySize:]
+		buf = r.bounds[2*tskey.KeySize:]
 	}
-	lower, upper := SeriesBounds(buf, uint64(c.series))
+	lower, upper := tskey.SeriesBounds(buf, uint64(c.series))
 	var spent time.Duration
 	t0 := time.Now()
 	it, err := r.iterator(engine.IterOptions{LowerBound: lower, UpperBound: upper})
@@ -128,7 +130,7 @@ func verifyChunk(ch *scanbuf.Chunk, c *checker) {
 // with index next, next+Series, ... below hi, in that order, and counts
 // whatever differs in v.
 type checker struct {
-	gen    Generator
+	gen    points.Generator
 	v      *Verification
 	series int64
 	next   int64 // index of the next expected point
@@ -140,7 +142,7 @@ type checker struct {
 func (c *checker) check(key, val []byte) {
 	c.v.Read++
 	c.bytes += int64(len(key) + len(val))
-	series, ts, seq, err := ParseKey(key)
+	series, ts, seq, err := tskey.ParseKey(key)
 	if err != nil {
 		c.unexpected("series %d: %v", c.series, err)
 		return
@@ -167,7 +169,7 @@ func (c *checker) check(key, val []byte) {
 		return
 	}
 	c.next = i + c.gen.Series
-	got, err := ParseValue(val)
+	got, err := points.ParseValue(val)
 	if want := c.gen.Value(seq); err != nil || got != want {
 		c.v.WrongValues++
 		if err != nil {

@@ -278,7 +278,7 @@ func (r Report) engineMetrics() []metric {
 		}
 	}
 	var out []metric
-	for _, name := range MetricNamesIn(ms...) {
+	for _, name := range engine.MetricNamesIn(ms...) {
 		out = append(out, metric{name, report.NoBest, func(s *Step) report.Cell {
 			v, ok := s.EngineMetrics[name]
 			if !ok {

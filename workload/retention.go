@@ -3,6 +3,8 @@ package workload
 import (
 	"fmt"
 	"time"
+
+	"github.com/tsbench/storage/engine/tskey"
 )
 
 // delete returns the body of the delete step: retention drops the points
@@ -13,7 +15,7 @@ func (r *runner) delete(h int64) func(*stepRun) error {
 	return func(s *stepRun) error {
 		_, cutoff, _ := r.gen.Point(h)
 		for series := range r.cfg.Series {
-			start, end := TimeBounds(r.bounds, uint64(series), 0, cutoff)
+			start, end := tskey.TimeBounds(r.bounds, uint64(series), 0, cutoff)
 			t0 := time.Now()
 			err := r.db.DeleteRange(start, end)
 			s.add(time.Since(t0))

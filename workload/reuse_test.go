@@ -117,14 +117,6 @@ func TestReportShowsReuseIterator(t *testing.T) {
 	}
 }
 
-func TestMetricNamesIn(t *testing.T) {
-	after := engine.Metrics{engine.MetricCompactBytes: 350, engine.MetricCacheHits: 5, engine.MetricMemtableBytes: 4096, engine.MetricCacheMisses: 9}
-	names := MetricNamesIn(after, engine.Metrics{"zeta": 1, engine.MetricStallTime: 1}, nil)
-	if w := []string{engine.MetricCompactBytes, engine.MetricStallTime, engine.MetricCacheHits, engine.MetricCacheMisses, engine.MetricMemtableBytes, "zeta"}; strings.Join(names, ",") != strings.Join(w, ",") {
-		t.Errorf("MetricNamesIn = %v, want %v", names, w)
-	}
-}
-
 // TestRunEngineMetrics: an engine that reports metrics has them in every
 // step, counters over the step; one that reports none has none.
 func TestRunEngineMetrics(t *testing.T) {

@@ -9,10 +9,12 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/scanbuf"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // tick is how often progress is reported and open files are sampled.
@@ -48,10 +50,10 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 		db:     db,
 		dir:    dir,
 		cfg:    cfg,
-		gen:    Generator{Series: cfg.Series, Seed: cfg.Seed},
+		gen:    points.Generator{Series: cfg.Series, Seed: cfg.Seed},
 		hist:   measure.NewHistogram(),
 		log:    cfg.Log,
-		bounds: make([]byte, 4*KeySize),
+		bounds: make([]byte, 4*tskey.KeySize),
 	}
 	if r.log == nil {
 		r.log = io.Discard
@@ -134,10 +136,10 @@ type runner struct {
 	db     engine.Engine
 	dir    string
 	cfg    Config
-	gen    Generator
+	gen    points.Generator
 	hist   *measure.Histogram
 	log    io.Writer
-	batch  batchBuf
+	batch  points.Batch
 	chunk  scanbuf.Chunk
 	bounds []byte          // two series' bounds (see scan)
 	it     engine.Iterator // with Config.ReuseIterator, the query step's iterator

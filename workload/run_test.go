@@ -15,6 +15,8 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/memory"
 	_ "github.com/tsbench/storage/engine/pebble"
+	"github.com/tsbench/storage/engine/tskey"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // checkRun asserts that a clean run of cfg recorded exactly the expected
@@ -73,10 +75,10 @@ func checkRun(t *testing.T, db engine.Engine, res *Result, cfg Config) {
 	}
 	// The store holds the points with index in [h, n+h): per series, in
 	// order, with their values.
-	g := Generator{Series: cfg.Series, Seed: cfg.Seed}
+	g := points.Generator{Series: cfg.Series, Seed: cfg.Seed}
 	var total int64
 	for s := range cfg.Series {
-		lower, upper := SeriesBounds(nil, uint64(s))
+		lower, upper := tskey.SeriesBounds(nil, uint64(s))
 		it, err := db.NewIterator(engine.IterOptions{LowerBound: lower, UpperBound: upper})
 		if err != nil {
 			t.Fatal(err)
@@ -84,7 +86,7 @@ func checkRun(t *testing.T, db engine.Engine, res *Result, cfg Config) {
 		i := g.First(h, s)
 		for ok := it.First(); ok; ok = it.Next() {
 			series, ts, seq := g.Point(i)
-			if !bytes.Equal(it.Key(), AppendKey(nil, series, ts, seq)) || !bytes.Equal(it.Value(), AppendValue(nil, g.Value(seq))) {
+			if !bytes.Equal(it.Key(), tskey.AppendKey(nil, series, ts, seq)) || !bytes.Equal(it.Value(), points.AppendValue(nil, g.Value(seq))) {
 				t.Fatalf("series %d: got key %x, want point %d", s, it.Key(), i)
 			}
 			i += cfg.Series
@@ -140,7 +142,7 @@ func TestRunPebble(t *testing.T) {
 			t.Errorf("%s: Disk = %+v", st.Name, st.Disk)
 		}
 	}
-	if w := res.Step(StepWrite); w.LogicalBytes < cfg.Points*(KeySize+2) || w.PointsPerSec <= 0 || w.MicrosPerPoint <= 0 {
+	if w := res.Step(StepWrite); w.LogicalBytes < cfg.Points*(tskey.KeySize+2) || w.PointsPerSec <= 0 || w.MicrosPerPoint <= 0 {
 		t.Errorf("write: LogicalBytes %d, %v points/s, %v µs/point", w.LogicalBytes, w.PointsPerSec, w.MicrosPerPoint)
 	}
 	res.Engine = "pebble"
@@ -180,7 +182,7 @@ type faultyBatch struct {
 }
 
 func (b *faultyBatch) Put(key, value []byte) {
-	if _, _, seq, _ := ParseKey(key); seq == b.f.dropPut {
+	if _, _, seq, _ := tskey.ParseKey(key); seq == b.f.dropPut {
 		return
 	}
 	b.Batch.Put(key, value)
@@ -210,7 +212,7 @@ func (it *faultyIter) track(ok bool) bool {
 
 func (it *faultyIter) Value() []byte {
 	v := it.Iterator.Value()
-	if _, _, seq, _ := ParseKey(it.Key()); seq == it.f.flipValue {
+	if _, _, seq, _ := tskey.ParseKey(it.Key()); seq == it.f.flipValue {
 		it.val = append(it.val[:0], v...)
 		it.val[len(it.val)-1] ^= 1
 		return it.val

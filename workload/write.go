@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/tsbench/storage/engine/tskey"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // write returns the body of a write step: points [lo, hi) in batches. Each
@@ -20,17 +23,17 @@ func (r *runner) write(lo, hi int64) func(*stepRun) error {
 		}()
 		for start := lo; start < hi; start += r.cfg.Batch {
 			n := min(r.cfg.Batch, hi-start)
-			r.batch.fill(r.gen, start, n)
+			r.batch.Fill(r.gen, start, n)
 			t0 := time.Now()
-			for j := range r.batch.len() {
-				b.Put(r.batch.key(j), r.batch.value(j))
+			for j := range r.batch.Len() {
+				b.Put(r.batch.Key(j), r.batch.Value(j))
 			}
 			err := b.Commit()
 			s.add(time.Since(t0))
 			if err != nil {
 				return fmt.Errorf("commit of points %d..%d: %w", start, start+n-1, err)
 			}
-			s.logical += r.batch.logical
+			s.logical += r.batch.Logical()
 			s.done.Add(n)
 		}
 		return nil
@@ -48,12 +51,12 @@ func (r *runner) spotCheck(lo, hi int64) func() error {
 		var errs []error
 		for _, i := range []int64{lo, hi - 1} {
 			series, ts, seq := r.gen.Point(i)
-			got, err := r.db.Get(AppendKey(nil, series, ts, seq))
+			got, err := r.db.Get(tskey.AppendKey(nil, series, ts, seq))
 			if err != nil {
 				errs = append(errs, fmt.Errorf("%w: reading back point seq %d: %w", ErrVerification, seq, err))
 				continue
 			}
-			if want := AppendValue(nil, r.gen.Value(seq)); !bytes.Equal(got, want) {
+			if want := points.AppendValue(nil, r.gen.Value(seq)); !bytes.Equal(got, want) {
 				errs = append(errs, fmt.Errorf("%w: reading back point seq %d: value %x, want %x", ErrVerification, seq, got, want))
 			}
 		}

@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/engine/tskey"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // KeyType is how entry number i (0, 1, 2, ...) becomes a key. Every type
@@ -21,9 +22,9 @@ const (
 	// KeyStr16 is i as 16 zero-padded decimal digits, no terminator
 	// (db_bench's keys and the LmdbJava report's "Str"). Num <= 10^16.
 	KeyStr16 KeyType = "str16"
-	// KeyTS24 is the time-series workload's 24-byte key (workload.PutKey):
+	// KeyTS24 is the time-series workload's 24-byte key (tskey.PutKey):
 	// entries 0..999 are series 0 at consecutive timestamps from
-	// workload.Epoch, entries 1000..1999 series 1, and so on; the sequence
+	// points.Epoch, entries 1000..1999 series 1, and so on; the sequence
 	// number is i+1.
 	KeyTS24 KeyType = "ts24"
 )
@@ -42,13 +43,13 @@ func (t KeyType) Size() int {
 	case KeyStr16:
 		return 16
 	case KeyTS24:
-		return workload.KeySize
+		return tskey.KeySize
 	}
 	return 0
 }
 
 // MaxNum is how many distinct keys the type has (capped at
-// workload.MaxPoints for KeyTS24, whose timestamps must not overflow).
+// points.MaxPoints for KeyTS24, whose timestamps must not overflow).
 func (t KeyType) MaxNum() int64 {
 	switch t {
 	case KeyInt4:
@@ -56,7 +57,7 @@ func (t KeyType) MaxNum() int64 {
 	case KeyStr16:
 		return 1e16
 	case KeyTS24:
-		return workload.MaxPoints
+		return points.MaxPoints
 	}
 	return 0
 }
@@ -75,7 +76,7 @@ func (t KeyType) Put(dst []byte, i int64) {
 		}
 	case KeyTS24:
 		s, at := uint64(i/seriesPoints), uint64(i%seriesPoints)
-		workload.PutKey(dst, s, workload.Epoch+at*workload.Interval, uint64(i)+1)
+		tskey.PutKey(dst, s, points.Epoch+at*points.Interval, uint64(i)+1)
 	default:
 		panic("micro: unknown key type " + string(t))
 	}

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/engine/tskey"
+	"github.com/tsbench/storage/workload/points"
 )
 
 func TestKeyEncoding(t *testing.T) {
@@ -19,10 +20,10 @@ func TestKeyEncoding(t *testing.T) {
 		{KeyStr16, 0, []byte("0000000000000000")},
 		{KeyStr16, 1234567, []byte("0000000001234567")},
 		{KeyStr16, 1e16 - 1, []byte("9999999999999999")},
-		{KeyTS24, 0, workload.AppendKey(nil, 0, workload.Epoch, 1)},
-		{KeyTS24, 999, workload.AppendKey(nil, 0, workload.Epoch+999*workload.Interval, 1000)},
-		{KeyTS24, 1000, workload.AppendKey(nil, 1, workload.Epoch, 1001)},
-		{KeyTS24, 123_456_789, workload.AppendKey(nil, 123_456, workload.Epoch+789*workload.Interval, 123_456_790)},
+		{KeyTS24, 0, tskey.AppendKey(nil, 0, points.Epoch, 1)},
+		{KeyTS24, 999, tskey.AppendKey(nil, 0, points.Epoch+999*points.Interval, 1000)},
+		{KeyTS24, 1000, tskey.AppendKey(nil, 1, points.Epoch, 1001)},
+		{KeyTS24, 123_456_789, tskey.AppendKey(nil, 123_456, points.Epoch+789*points.Interval, 123_456_790)},
 	} {
 		if got := c.t.Append(nil, c.i); !bytes.Equal(got, c.want) {
 			t.Errorf("%s key %d = %x, want %x", c.t, c.i, got, c.want)

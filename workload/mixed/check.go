@@ -3,8 +3,9 @@ package mixed
 import (
 	"fmt"
 
+	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/internal/scanbuf"
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // checker verifies one read of one series: it expects the series' points
@@ -12,7 +13,7 @@ import (
 // what differs. Point k of series s is the time-series workload's point
 // k*Series+s, so every value follows from the seed.
 type checker struct {
-	gen    workload.Generator
+	gen    points.Generator
 	v      *Verification
 	series int64
 	next   int64 // the next point expected
@@ -27,7 +28,7 @@ type checker struct {
 
 func (c *checker) check(key, val []byte) {
 	c.v.Read++
-	series, ts, seq, err := workload.ParseKey(key)
+	series, ts, seq, err := tskey.ParseKey(key)
 	if err != nil {
 		c.wrong("series %d: %v", c.series, err)
 		return
@@ -60,7 +61,7 @@ func (c *checker) check(key, val []byte) {
 		c.problem("series %d: %d acknowledged points missing before point %d", c.series, missed, k)
 	}
 	c.next = k + 1
-	got, err := workload.ParseValue(val)
+	got, err := points.ParseValue(val)
 	if want := c.gen.Value(seq); err != nil || got != want {
 		c.v.WrongValues++
 		if err != nil {
@@ -109,11 +110,11 @@ func checkChunk(ch *scanbuf.Chunk, c *checker) {
 
 // firstAt is the first point of series s whose timestamp is at or after
 // ts.
-func firstAt(g workload.Generator, s int64, ts uint64) int64 {
-	if ts <= workload.Epoch {
+func firstAt(g points.Generator, s int64, ts uint64) int64 {
+	if ts <= points.Epoch {
 		return 0
 	}
-	x := int64((ts - workload.Epoch + workload.Interval - 1) / workload.Interval) // first index at or after ts
+	x := int64((ts - points.Epoch + points.Interval - 1) / points.Interval) // first index at or after ts
 	if x <= s {
 		return 0
 	}
@@ -121,4 +122,4 @@ func firstAt(g workload.Generator, s int64, ts uint64) int64 {
 }
 
 // timestamp is the timestamp of point k of series s.
-func timestamp(g workload.Generator, s, k int64) uint64 { return g.Timestamp(k*g.Series + s) }
+func timestamp(g points.Generator, s, k int64) uint64 { return g.Timestamp(k*g.Series + s) }

@@ -5,8 +5,8 @@ import (
 	"io"
 	"time"
 
-	"github.com/tsbench/storage/workload"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // Defaults of the Config fields that have one.
@@ -40,7 +40,7 @@ type Config struct {
 	// Mix weighs the query kinds readers draw from. Default DefaultMix.
 	Mix Mix `json:"mix"`
 	// Window is how much of a series' recent data (in data time, where
-	// points follow each other by workload.Interval) a recent or multi
+	// points follow each other by points.Interval) a recent or multi
 	// query reads. Default DefaultWindow.
 	Window time.Duration `json:"window_ns"`
 	// Skew picks series for queries: 0 uniformly, or a zipfian exponent
@@ -90,7 +90,7 @@ func (c Config) Validate() error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrInvalidConfig, fmt.Sprintf(format, args...))
 	}
-	span := time.Duration(c.Points) * time.Duration(workload.Interval)
+	span := time.Duration(c.Points) * time.Duration(points.Interval)
 	switch {
 	case c.Duration <= 0:
 		return bad("duration is %v; use a positive duration such as -duration 30s", c.Duration)
@@ -104,8 +104,8 @@ func (c Config) Validate() error {
 		return bad("%d writers for %d series: each writer owns a share of the series; lower -writers or raise -series", c.Writers, c.Series)
 	case c.Batch <= 0:
 		return bad("batch is %d; use a positive number such as -batch 1000", c.Batch)
-	case c.Points < 0 || c.Points > workload.MaxPoints:
-		return bad("points is %d; preload between 0 and %d points", c.Points, int64(workload.MaxPoints))
+	case c.Points < 0 || c.Points > points.MaxPoints:
+		return bad("points is %d; preload between 0 and %d points", c.Points, int64(points.MaxPoints))
 	case c.Points > 0 && c.Series > c.Points:
 		return bad("series (%d) exceeds the preloaded points (%d): every series needs a point; lower -series or raise -points", c.Series, c.Points)
 	case c.Rate < 0:

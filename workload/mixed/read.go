@@ -6,8 +6,9 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/internal/scanbuf"
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // chunkPoints is how many entries a read copies out before pausing its
@@ -31,8 +32,8 @@ func (r *runner) reader(w *worker, id int) error {
 		r:     r,
 		w:     w,
 		rng:   rand.New(rand.NewPCG(r.cfg.Seed, uint64(id)+1)),
-		lo:    make([]byte, workload.KeySize),
-		hi:    make([]byte, workload.KeySize),
+		lo:    make([]byte, tskey.KeySize),
+		hi:    make([]byte, tskey.KeySize),
 		multi: make([]int64, r.cfg.MultiSeries),
 		acked: make([]int64, r.cfg.MultiSeries),
 	}
@@ -64,7 +65,7 @@ func (rd *reader) seriesQuery(kind int, s int64) error {
 	case KindRecent:
 		if n > 0 {
 			end := timestamp(g, s, n-1)
-			from = max(end, workload.Epoch+uint64(rd.r.cfg.Window)) - uint64(rd.r.cfg.Window)
+			from = max(end, points.Epoch+uint64(rd.r.cfg.Window)) - uint64(rd.r.cfg.Window)
 			c.next = firstAt(g, s, from)
 		}
 	case KindRange:
@@ -75,11 +76,11 @@ func (rd *reader) seriesQuery(kind int, s int64) error {
 			c.next, c.acked = a, b+1
 		}
 	}
-	workload.PutKey(rd.lo, uint64(s), from, 0)
+	tskey.PutKey(rd.lo, uint64(s), from, 0)
 	if to == 0 {
-		workload.PutKey(rd.hi, uint64(s)+1, 0, 0)
+		tskey.PutKey(rd.hi, uint64(s)+1, 0, 0)
 	} else {
-		workload.PutKey(rd.hi, uint64(s), to, 0)
+		tskey.PutKey(rd.hi, uint64(s), to, 0)
 	}
 	before := c.v.Read
 	t0 := time.Now()
@@ -121,9 +122,9 @@ func (rd *reader) multiQuery(kind int) error {
 	}
 	from := uint64(0)
 	if end > 0 {
-		from = max(end, workload.Epoch+uint64(cfg.Window)) - uint64(cfg.Window)
+		from = max(end, points.Epoch+uint64(cfg.Window)) - uint64(cfg.Window)
 	} else {
-		end = workload.Epoch
+		end = points.Epoch
 	}
 	v := &rd.w.verify[kind+1]
 	t0 := time.Now()
@@ -135,8 +136,8 @@ func (rd *reader) multiQuery(kind int) error {
 	var spent time.Duration
 	var read int64
 	for j, s := range rd.multi {
-		workload.PutKey(rd.lo, uint64(s), from, 0)
-		workload.PutKey(rd.hi, uint64(s), end, 0)
+		tskey.PutKey(rd.lo, uint64(s), from, 0)
+		tskey.PutKey(rd.hi, uint64(s), end, 0)
 		bounds := engine.IterOptions{LowerBound: rd.lo, UpperBound: rd.hi}
 		if it == nil {
 			it, err = snap.NewIterator(bounds)

@@ -12,7 +12,6 @@ import (
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report"
-	"github.com/tsbench/storage/workload"
 	"github.com/tsbench/storage/workload/dataset"
 	"github.com/tsbench/storage/workload/harness"
 )
@@ -322,7 +321,7 @@ func (r Report) metricsTable(engines []report.Engine) report.Table {
 	for _, res := range r.results() {
 		ms = append(ms, res.EngineMetrics)
 	}
-	for _, name := range workload.MetricNamesIn(ms...) {
+	for _, name := range engine.MetricNamesIn(ms...) {
 		t.Rows = append(t.Rows, report.Row{Labels: []string{name}, Best: report.NoBest, Cells: r.cells(func(res *Result) (report.Cell, bool, bool) {
 			v, ok := res.EngineMetrics[name]
 			if !ok {

@@ -10,11 +10,12 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/scanbuf"
-	"github.com/tsbench/storage/workload"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // kinds is how many operation kinds a worker counts: KindWrite at index
@@ -40,7 +41,7 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	r := &runner{
 		db:      db,
 		cfg:     cfg,
-		gen:     workload.Generator{Series: cfg.Series, Seed: cfg.Seed},
+		gen:     points.Generator{Series: cfg.Series, Seed: cfg.Seed},
 		ack:     make([]atomic.Int64, cfg.Series),
 		picker:  newPicker(cfg.Mix),
 		chooser: newChooser(cfg.Series, cfg.Skew),
@@ -107,7 +108,7 @@ func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", ";
 type runner struct {
 	db  engine.Engine
 	cfg Config
-	gen workload.Generator
+	gen points.Generator
 	// ack[s] is how many points of series s writers have acknowledged:
 	// its points 0..ack[s]-1 are committed. Only s's writer stores it.
 	ack      []atomic.Int64
@@ -339,11 +340,11 @@ func (r *runner) progress(label string, total int64, done func() int64) (stop fu
 func (r *runner) finalCheck() *Verification {
 	v := &Verification{}
 	var chunk scanbuf.Chunk
-	lo, hi := make([]byte, workload.KeySize), make([]byte, workload.KeySize)
+	lo, hi := make([]byte, tskey.KeySize), make([]byte, tskey.KeySize)
 	for s := range r.cfg.Series {
 		c := checker{gen: r.gen, v: v, series: s, acked: r.ack[s].Load(), strict: true}
-		workload.PutKey(lo, uint64(s), 0, 0)
-		workload.PutKey(hi, uint64(s)+1, 0, 0)
+		tskey.PutKey(lo, uint64(s), 0, 0)
+		tskey.PutKey(hi, uint64(s)+1, 0, 0)
 		it, err := r.db.NewIterator(engine.IterOptions{LowerBound: lo, UpperBound: hi})
 		if err == nil {
 			for ok := it.First(); ok; ok = it.Next() {

@@ -10,7 +10,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/memory"
 	_ "github.com/tsbench/storage/engine/pebble"
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/points"
 )
 
 func smallConfig() Config {
@@ -127,7 +127,7 @@ type lossyBatch struct {
 
 func (b *lossyBatch) Put(k, v []byte) {
 	if b.l.corrupt {
-		v = workload.AppendValue(nil, 42)
+		v = points.AppendValue(nil, 42)
 	}
 	b.Batch.Put(k, v)
 }

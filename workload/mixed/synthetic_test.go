@@ -6,7 +6,8 @@ import (
 	"sync/atomic"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/engine/tskey"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // synthetic is an engine that stores nothing: it knows every series
@@ -14,7 +15,7 @@ import (
 // iteration. It costs little and allocates nothing per point, so a Run on
 // it measures the harness's own memory.
 type synthetic struct {
-	gen    workload.Generator
+	gen    points.Generator
 	counts []atomic.Int64 // points of each series
 }
 
@@ -24,7 +25,7 @@ var (
 )
 
 func newSynthetic(cfg Config) *synthetic {
-	return &synthetic{gen: workload.Generator{Series: cfg.Series, Seed: cfg.Seed}, counts: make([]atomic.Int64, cfg.Series)}
+	return &synthetic{gen: points.Generator{Series: cfg.Series, Seed: cfg.Seed}, counts: make([]atomic.Int64, cfg.Series)}
 }
 
 var errSynthetic = errors.New("synthetic: unsupported")
@@ -94,7 +95,7 @@ type syntheticIter struct {
 	e          *synthetic
 	series     int64
 	lo, hi, k  int64
-	keyBuf     [workload.KeySize]byte
+	keyBuf     [tskey.KeySize]byte
 	valBuf     [16]byte
 	key, value []byte
 }
@@ -106,9 +107,9 @@ func (it *syntheticIter) at(k int64) bool {
 	}
 	it.k = k
 	ser, ts, seq := it.e.gen.Point(k*it.e.gen.Series + it.series)
-	workload.PutKey(it.keyBuf[:], ser, ts, seq)
+	tskey.PutKey(it.keyBuf[:], ser, ts, seq)
 	it.key = it.keyBuf[:]
-	it.value = workload.AppendValue(it.valBuf[:0], it.e.gen.Value(seq))
+	it.value = points.AppendValue(it.valBuf[:0], it.e.gen.Value(seq))
 	return true
 }
 

@@ -6,14 +6,15 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/internal/measure"
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/points"
 )
 
-// points is one batch of generated, encoded points in buffers reused from
+// pointBatch is one batch of generated, encoded points in buffers reused from
 // batch to batch, so that writing allocates nothing per point.
-type points struct {
-	gen    workload.Generator
+type pointBatch struct {
+	gen    points.Generator
 	keys   []byte
 	vals   []byte
 	ends   []int   // ends[j] is where value j ends in vals
@@ -21,31 +22,31 @@ type points struct {
 	ks     []int64 // point j is point ks[j] of its series
 }
 
-func (p *points) reset() {
+func (p *pointBatch) reset() {
 	p.keys, p.vals, p.ends = p.keys[:0], p.vals[:0], p.ends[:0]
 	p.series, p.ks = p.series[:0], p.ks[:0]
 }
 
 // add generates point k of series s.
-func (p *points) add(s, k int64) {
+func (p *pointBatch) add(s, k int64) {
 	i := k*p.gen.Series + s
 	ser, ts, seq := p.gen.Point(i)
-	p.keys = workload.AppendKey(p.keys, ser, ts, seq)
-	p.vals = workload.AppendValue(p.vals, p.gen.Value(seq))
+	p.keys = tskey.AppendKey(p.keys, ser, ts, seq)
+	p.vals = points.AppendValue(p.vals, p.gen.Value(seq))
 	p.ends = append(p.ends, len(p.vals))
 	p.series = append(p.series, s)
 	p.ks = append(p.ks, k)
 }
 
-func (p *points) len() int { return len(p.ends) }
+func (p *pointBatch) len() int { return len(p.ends) }
 
 // commit puts the points into b and commits it, returning the time the
 // engine took.
-func (p *points) commit(b engine.Batch) (time.Duration, error) {
+func (p *pointBatch) commit(b engine.Batch) (time.Duration, error) {
 	t0 := time.Now()
 	from := 0
 	for j, end := range p.ends {
-		b.Put(p.keys[j*workload.KeySize:(j+1)*workload.KeySize], p.vals[from:end])
+		b.Put(p.keys[j*tskey.KeySize:(j+1)*tskey.KeySize], p.vals[from:end])
 		from = end
 	}
 	err := b.Commit()
@@ -58,7 +59,7 @@ func (p *points) commit(b engine.Batch) (time.Duration, error) {
 func (r *runner) preload(hist *measure.Histogram, done *atomic.Int64) (time.Duration, error) {
 	b := r.db.NewBatch()
 	defer b.Close()
-	p := &points{gen: r.gen}
+	p := &pointBatch{gen: r.gen}
 	var spent time.Duration
 	for start := int64(0); start < r.cfg.Points; start += r.cfg.Batch {
 		p.reset()
@@ -83,7 +84,7 @@ func (r *runner) preload(hist *measure.Histogram, done *atomic.Int64) (time.Dura
 func (r *runner) writer(w *worker, lo, hi int64) error {
 	b := r.db.NewBatch()
 	defer b.Close()
-	p := &points{gen: r.gen}
+	p := &pointBatch{gen: r.gen}
 	// Every series starts at its preloaded count: Points/Series, one
 	// more for the first Points mod Series series.
 	k, s := r.cfg.Points/r.cfg.Series, lo

@@ -1,4 +1,6 @@
-package workload
+package points
+
+import "github.com/tsbench/storage/engine/tskey"
 
 // Epoch is the timestamp of the first point: 2014-06-20T00:00:00Z, the day
 // InfluxDB published its storage benchmark, in nanoseconds since the Unix
@@ -7,6 +9,10 @@ const Epoch uint64 = 1403222400 * 1e9
 
 // Interval is the time between consecutive points, in nanoseconds (1 ms).
 const Interval uint64 = 1e6
+
+// MaxPoints bounds the points of a run so that every timestamp, of both
+// write steps of the time-series workload too, fits in a uint64.
+const MaxPoints = 1 << 40
 
 // Generator defines every point of a run as a pure function of its index,
 // so a run streams points in constant memory and can check any point it
@@ -72,35 +78,35 @@ func (g Generator) First(lo, s int64) int64 {
 func (g Generator) LogicalBytes(lo, hi int64) int64 {
 	var n int64
 	for i := lo; i < hi; i++ {
-		n += int64(KeySize + ValueSize(g.Value(uint64(i)+1)))
+		n += int64(tskey.KeySize + ValueSize(g.Value(uint64(i)+1)))
 	}
 	return n
 }
 
-// batchBuf holds one batch of generated, encoded points in buffers reused
+// Batch holds one batch of generated, encoded points in buffers reused
 // from batch to batch, so that writing allocates nothing per point.
-type batchBuf struct {
-	keys    []byte // n*KeySize bytes
+type Batch struct {
+	keys    []byte // n*tskey.KeySize bytes
 	vals    []byte // the values, back to back
 	ends    []int  // ends[j] is where value j ends in vals
 	logical int64  // key+value bytes of the batch
 }
 
-// fill generates points [start, start+n).
-func (b *batchBuf) fill(g Generator, start, n int64) {
-	if need := int(n) * KeySize; cap(b.keys) < need {
+// Fill generates points [start, start+n) in place of the batch's.
+func (b *Batch) Fill(g Generator, start, n int64) {
+	if need := int(n) * tskey.KeySize; cap(b.keys) < need {
 		b.keys = make([]byte, need)
 		b.vals = make([]byte, 0, int(n)*11)
 		b.ends = make([]int, n)
 	}
-	b.keys = b.keys[:int(n)*KeySize]
+	b.keys = b.keys[:int(n)*tskey.KeySize]
 	b.vals = b.vals[:0]
 	b.ends = b.ends[:n]
 	series := start % g.Series // advanced without a division per point
 	for j := range b.ends {
 		i := start + int64(j)
 		seq := uint64(i) + 1
-		PutKey(b.keys[j*KeySize:], uint64(series), g.Timestamp(i), seq)
+		tskey.PutKey(b.keys[j*tskey.KeySize:], uint64(series), g.Timestamp(i), seq)
 		b.vals = AppendValue(b.vals, g.Value(seq))
 		b.ends[j] = len(b.vals)
 		if series++; series == g.Series {
@@ -110,13 +116,19 @@ func (b *batchBuf) fill(g Generator, start, n int64) {
 	b.logical = int64(len(b.keys) + len(b.vals))
 }
 
-func (b *batchBuf) len() int { return len(b.ends) }
+// Len is the count of points in the batch.
+func (b *Batch) Len() int { return len(b.ends) }
 
-func (b *batchBuf) key(j int) []byte {
-	return b.keys[j*KeySize : (j+1)*KeySize : (j+1)*KeySize]
+// Logical is the key and value bytes of the batch.
+func (b *Batch) Logical() int64 { return b.logical }
+
+// Key is point j's key, valid until the next Fill.
+func (b *Batch) Key(j int) []byte {
+	return b.keys[j*tskey.KeySize : (j+1)*tskey.KeySize : (j+1)*tskey.KeySize]
 }
 
-func (b *batchBuf) value(j int) []byte {
+// Value is point j's encoded value, valid until the next Fill.
+func (b *Batch) Value(j int) []byte {
 	from := 0
 	if j > 0 {
 		from = b.ends[j-1]

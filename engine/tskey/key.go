@@ -1,4 +1,4 @@
-package workload
+package tskey
 
 import (
 	"encoding/binary"
@@ -6,7 +6,7 @@ import (
 	"math"
 )
 
-// KeySize is the length of every benchmark key.
+// KeySize is the length of every key.
 //
 // A key is three big-endian uint64s, so that bytewise order is numeric
 // order and one series' points are contiguous and sorted by time:

@@ -1,0 +1,9 @@
+// Package points is the data every workload of the benchmark writes and
+// checks: which point comes at which index (Generator), how its value is
+// encoded (a protobuf FieldValue holding an int64, fieldvalue.proto:
+// AppendValue, ParseValue), and batches of encoded points in reused
+// buffers (Batch). Keys are package engine/tskey's. Every point is a pure
+// function of its index and the seed, so a run streams points in constant
+// memory and checks any point it reads back without having stored it, and
+// the same seed writes the same bytes in every suite.
+package points
