@@ -26,6 +26,7 @@ run: build
 
 test: setup
 	$(GO) vet ./...
+	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/benchmark-storage
 	$(GO) test $(TESTFLAGS) ./...
 
 # Go benchmarks for every engine and operation; compare runs with benchstat.

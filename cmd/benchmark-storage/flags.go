@@ -234,6 +234,8 @@ func parseEngines(v string) ([]string, error) {
 		switch {
 		case n == "":
 			return nil, inputErrorf("-engine %q: empty name in the list; separate names with single commas", v)
+		case slices.Contains(enginesMissing, n):
+			return nil, inputErrorf("-engine: this build lacks %s, an engine over a C library: it was built without cgo (CGO_ENABLED=0); build it with `make build`, which installs the C libraries and links every engine", n)
 		case !slices.Contains(all, n):
 			return nil, inputErrorf("-engine: unknown engine %q: choose from %s, or all", n, strings.Join(all, ", "))
 		case slices.Contains(names, n):

@@ -5,18 +5,34 @@
 // after which engine.Names lists leveldb, rocksdb, hyperleveldb, lmdb,
 // pebble, bbolt, goleveldb, badger, etcd, sqlite and kyotocabinet.
 // Import a single backend instead to keep a binary small.
+//
+// The engines over C libraries need cgo. A build without it
+// (CGO_ENABLED=0) links the pure-Go engines (pebble, bbolt, goleveldb,
+// badger, etcd), and Missing names the others.
 package all
 
 import (
+	"slices"
+
+	"github.com/tsbench/storage/engine"
 	_ "github.com/tsbench/storage/engine/badger"
 	_ "github.com/tsbench/storage/engine/bbolt"
 	_ "github.com/tsbench/storage/engine/etcd"
 	_ "github.com/tsbench/storage/engine/goleveldb"
-	_ "github.com/tsbench/storage/engine/hyperleveldb"
-	_ "github.com/tsbench/storage/engine/kyotocabinet"
-	_ "github.com/tsbench/storage/engine/leveldb"
-	_ "github.com/tsbench/storage/engine/lmdb"
 	_ "github.com/tsbench/storage/engine/pebble"
-	_ "github.com/tsbench/storage/engine/rocksdb"
-	_ "github.com/tsbench/storage/engine/sqlite"
 )
+
+// cEngines are the engines over C libraries, linked by cgo.go.
+var cEngines = []string{"hyperleveldb", "kyotocabinet", "leveldb", "lmdb", "rocksdb", "sqlite"}
+
+// Missing returns the engines of this package that the binary lacks,
+// sorted: the C engines in a build without cgo, none otherwise.
+func Missing() []string {
+	var out []string
+	for _, name := range cEngines {
+		if !slices.Contains(engine.Names(), name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}

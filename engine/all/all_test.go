@@ -11,13 +11,16 @@ import (
 	"unicode"
 
 	"github.com/tsbench/storage/engine"
-	_ "github.com/tsbench/storage/engine/all"
+	"github.com/tsbench/storage/engine/all"
 )
 
 func TestAllEnginesRegistered(t *testing.T) {
 	want := []string{"badger", "bbolt", "etcd", "goleveldb", "hyperleveldb", "kyotocabinet", "leveldb", "lmdb", "pebble", "rocksdb", "sqlite"}
 	if got := engine.Names(); !slices.Equal(got, want) {
 		t.Fatalf("engine.Names() = %v, want %v", got, want)
+	}
+	if m := all.Missing(); len(m) != 0 {
+		t.Errorf("all.Missing() = %v in a build with cgo, want none", m)
 	}
 	for _, name := range want {
 		// Only the version, which reports print after the engine's name:
