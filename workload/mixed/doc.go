@@ -80,7 +80,8 @@
 //	    "operations": [{kind, count, ops_per_sec, points,
 //	                    latency: {count, p50_ns, p99_ns, p999_ns, max_ns}, latency_of,
 //	                    verify: {read, missing, wrong_values, first_problem} (queries),
-//	                    per_second: [count in second 1, 2, ...]}],
+//	                    per_second: [count in second 1, 2, ...],
+//	                    per_second_stats: {min, median, max} (whole seconds)}],
 //	    "final_check": {read, missing, wrong_values, first_problem}
 //	  }]
 //	}

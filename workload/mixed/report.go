@@ -253,7 +253,7 @@ func (r Report) page() report.Page {
 				l = label(k)
 			}
 			throughput.Rows = append(throughput.Rows, report.Row{Labels: []string{l, s + "/s"}, Best: report.HigherBest,
-				Cells: r.opCells(k, func(o *Operation) report.Cell { return perSecondCell(o.PerSecond, i) })})
+				Cells: r.opCells(k, func(o *Operation) report.Cell { return perSecondCell(o.PerSecondStats, i) })})
 		}
 	}
 
@@ -334,18 +334,12 @@ func (r Report) metricsTable(engines []report.Engine) report.Table {
 }
 
 // perSecondCell is the slowest (i 0), median (1) or fastest (2) whole
-// second of counts; the last, partial second is left out when there are
-// others.
-func perSecondCell(counts []int64, i int) report.Cell {
-	if len(counts) > 1 {
-		counts = counts[:len(counts)-1]
-	}
-	if len(counts) == 0 {
+// second of stats (Operation.PerSecondStats).
+func perSecondCell(stats *Spread, i int) report.Cell {
+	if stats == nil {
 		return report.None
 	}
-	s := slices.Sorted(slices.Values(counts))
-	v := [3]int64{s[0], s[len(s)/2], s[len(s)-1]}[i]
-	return report.RateCell(float64(v))
+	return report.RateCell([3]float64{stats.Min, stats.Median, stats.Max}[i])
 }
 
 func verifyCell(v *Verification) report.Cell {

@@ -1,6 +1,9 @@
 package mixed
 
 import (
+	"bytes"
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +11,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/internal/report/reporttest"
 	"github.com/tsbench/storage/workload/dataset"
 	"github.com/tsbench/storage/workload/harness"
@@ -35,6 +39,7 @@ func syntheticReport() Report {
 			for _, n := range op.PerSecond {
 				op.Count += n
 			}
+			op.PerSecondStats = perSecondStats(op.PerSecond, 10*time.Millisecond)
 			op.OpsPerSec = float64(op.Count) / 3.01
 			op.Points = op.Count
 			if i > 0 {
@@ -112,5 +117,72 @@ func TestReportCells(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("the report lacks %q:\n%s", want, text)
 		}
+	}
+}
+
+func TestPerSecondStats(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		counts []int64
+		final  time.Duration
+		want   *Spread
+	}{
+		{"partial last second left out", []int64{10, 30, 20, 1}, 200 * time.Millisecond, &Spread{10, 20, 30}},
+		{"whole last second kept", []int64{10, 30, 20, 40}, time.Second, &Spread{10, 25, 40}},
+		{"even count: mean of the middle two", []int64{1, 2, 3, 4, 9}, time.Millisecond, &Spread{1, 2.5, 4}},
+		{"only a partial second", []int64{5}, 500 * time.Millisecond, nil},
+	} {
+		got := perSecondStats(c.counts, c.final)
+		if (got == nil) != (c.want == nil) || got != nil && *got != *c.want {
+			t.Errorf("%s: perSecondStats(%v, %v) = %+v, want %+v", c.name, c.counts, c.final, got, c.want)
+		}
+	}
+}
+
+// TestPerSecondTextMatchesJSON: the text table's slowest, median and
+// fastest second of writes are the JSON's per_second_stats, for every
+// engine, also when the final second was whole (the first engine's), which
+// the text table once dropped as partial.
+func TestPerSecondTextMatchesJSON(t *testing.T) {
+	r := syntheticReport()
+	w := &r.Results[0].Operations[0]
+	w.PerSecond = []int64{100e3, 200e3, 300e3, 400e3}
+	w.PerSecondStats = perSecondStats(w.PerSecond, time.Second)
+	var buf bytes.Buffer
+	if err := r.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Results []struct {
+			Operations []struct {
+				Stats *Spread `json:"per_second_stats"`
+			} `json:"operations"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	text := r.String()
+	table := text[strings.Index(text, "Throughput over time"):]
+	lines := strings.Split(table, "\n")
+	row := slices.IndexFunc(lines, func(l string) bool {
+		return strings.HasPrefix(l, label(KindWrite)) && strings.Contains(l, "min/s")
+	})
+	if row < 0 {
+		t.Fatalf("no write row in the throughput table:\n%s", table)
+	}
+	for k := range 3 {
+		fields := strings.Fields(strings.ReplaceAll(lines[row+k], " *", ""))
+		cells := fields[len(fields)-len(r.Results):]
+		for i, res := range doc.Results {
+			js := res.Operations[0].Stats
+			want := report.RateCell([3]float64{js.Min, js.Median, js.Max}[k]).Text
+			if cells[i] != want {
+				t.Errorf("engine %d, row %q: text %q, JSON %q", i, lines[row+k], cells[i], want)
+			}
+		}
+	}
+	if got := doc.Results[0].Operations[0].Stats.Median; got != 250e3 {
+		t.Errorf("median of a run whose last second was whole = %v, want 250k", got)
 	}
 }

@@ -1,6 +1,7 @@
 package mixed
 
 import (
+	"slices"
 	"time"
 
 	"github.com/tsbench/storage/engine"
@@ -91,6 +92,40 @@ type Operation struct {
 	// PerSecond is Count in each second of the run, in order; the last
 	// holds what ran in the final, possibly shorter, second.
 	PerSecond []int64 `json:"per_second"`
+	// PerSecondStats is the spread of PerSecond over the whole seconds:
+	// the final one is left out when it was shorter than a second. Nil
+	// when no second was whole. Every report shows these figures.
+	PerSecondStats *Spread `json:"per_second_stats,omitempty"`
+}
+
+// Spread is the slowest, median and fastest of a series of figures; the
+// median of an even count is the mean of the two middle ones.
+type Spread struct {
+	Min    float64 `json:"min"`
+	Median float64 `json:"median"`
+	Max    float64 `json:"max"`
+}
+
+// wholeSecond is how long the final second of a run must have lasted to
+// count as whole: the sampler's ticks come a few milliseconds late.
+const wholeSecond = 990 * time.Millisecond
+
+// perSecondStats is the Spread of counts, one per second, of which the
+// last spanned final.
+func perSecondStats(counts []int64, final time.Duration) *Spread {
+	if len(counts) > 0 && final < wholeSecond {
+		counts = counts[:len(counts)-1]
+	}
+	if len(counts) == 0 {
+		return nil
+	}
+	s := slices.Sorted(slices.Values(counts))
+	n := len(s)
+	median := float64(s[n/2])
+	if n%2 == 0 {
+		median = float64(s[n/2-1]+s[n/2]) / 2
+	}
+	return &Spread{Min: float64(s[0]), Median: median, Max: float64(s[n-1])}
 }
 
 // Verification counts how the points read compared with what writers had

@@ -212,20 +212,21 @@ func (r *runner) runMixed(res *Result) error {
 	if metrics != nil {
 		res.EngineMetrics = r.readMetrics().Since(metrics)
 	}
-	res.Operations = r.operations(workers, perSecond.counts, res.Elapsed)
+	res.Operations = r.operations(workers, perSecond, res.Elapsed)
 	return firstErr
 }
 
 // operations sums the workers' figures per kind: writes when there were
 // writers, and each query kind of the mix when there were readers.
-func (r *runner) operations(workers []*worker, perSecond [kinds][]int64, elapsed time.Duration) []Operation {
+func (r *runner) operations(workers []*worker, perSecond *sampler, elapsed time.Duration) []Operation {
 	var ops []Operation
 	for k := range kinds {
 		hist := measure.NewHistogram()
-		op := Operation{Kind: KindWrite, LatencyOf: "batch", PerSecond: perSecond[k]}
+		op := Operation{Kind: KindWrite, LatencyOf: "batch"}
 		if k > 0 {
-			op = Operation{Kind: QueryKinds[k-1], LatencyOf: "query", Verify: &Verification{}, PerSecond: perSecond[k]}
+			op = Operation{Kind: QueryKinds[k-1], LatencyOf: "query", Verify: &Verification{}}
 		}
+		op.PerSecond, op.PerSecondStats = perSecond.counts[k], perSecondStats(perSecond.counts[k], perSecond.final)
 		used := false
 		for _, w := range workers {
 			if w.hist[k] == nil {
@@ -260,10 +261,14 @@ type sampler struct {
 	workers []*worker
 	last    [kinds]int64
 	counts  [kinds][]int64
+	taken   time.Time     // when the last take was, the start at first
+	final   time.Duration // what the last take spanned
 }
 
 // take appends what each kind did since the last take.
 func (s *sampler) take() {
+	now := time.Now()
+	s.final, s.taken = now.Sub(s.taken), now
 	for k := range kinds {
 		var n int64
 		for _, w := range s.workers {
@@ -278,7 +283,7 @@ func (s *sampler) take() {
 // over or a worker stopped the run, and stops the run. It reports the
 // seconds done as progress.
 func (r *runner) sample(workers []*worker, start time.Time) *sampler {
-	s := &sampler{workers: workers}
+	s := &sampler{workers: workers, taken: start}
 	secs := int64(r.cfg.Duration.Round(time.Second) / time.Second)
 	if p := r.cfg.Progress; p != nil {
 		p.Begin(fmt.Sprintf("Mixed, %s and %s, for %v (progress in seconds)", plural(r.cfg.Writers, "writer"), plural(r.cfg.Readers, "reader"), r.cfg.Duration), secs)
