@@ -3,8 +3,15 @@ package engine
 // Backend is what a Driver's Open returns: an engine's own work, which
 // Open wraps into an Engine. The wrapper keeps the contract (use after
 // Close, Close with iterators open, the key domain of Limits, counting a
-// batch's operations and bytes), so a backend does none of it and may
-// assume none of it is broken.
+// batch's operations and bytes, no call after ErrBroken), so a backend
+// does none of it and may assume none of it is broken.
+//
+// A backend that cannot go on returns an error wrapping ErrBroken from
+// the call that found out, once: the wrapper refuses every later call but
+// Close with that error, so the backend keeps no such state to refuse
+// them itself. Its Close must still work then, and a call that was
+// already waiting for one of its locks when it broke must not use what
+// it lost.
 //
 // A backend makes batches one of two ways, which Open checks: a thin
 // backend has NewBatch() BackendBatch; an Engine registered as a driver

@@ -107,7 +107,7 @@ func (b *batch) Commit() error {
 		return nil
 	case b.b != nil:
 		if err := b.b.Commit(); err != nil {
-			return err
+			return b.h.latch(err)
 		}
 	}
 	b.n, b.size = 0, 0

@@ -24,15 +24,15 @@ func Check(e Engine) error {
 // Check implements Checker with the backend's own check, or fails with
 // ErrNotSupported.
 func (h *handle) Check() error {
-	c, ok := h.be.(Checker)
-	if !ok {
-		return fmt.Errorf("%w: %s has no integrity check", ErrNotSupported, h.name)
-	}
 	if err := h.enter(); err != nil {
 		return err
 	}
 	defer h.exit()
-	if err := c.Check(); err != nil {
+	c, ok := h.be.(Checker)
+	if !ok {
+		return fmt.Errorf("%w: %s has no integrity check", ErrNotSupported, h.name)
+	}
+	if err := h.latch(c.Check()); err != nil {
 		return fmt.Errorf("engine: check of %s: %w", h.name, err)
 	}
 	return nil

@@ -30,22 +30,27 @@ func Checkpoint(e Engine, dir string) error {
 	return c.Checkpoint(dir)
 }
 
-// Checkpoint implements Checkpointer.
+// Checkpoint implements Checkpointer. A closed or broken engine refuses
+// before anything is written, the copy included.
 func (h *handle) Checkpoint(dir string) error {
+	if err := h.enter(); err != nil {
+		return err
+	}
+	c, ok := h.be.(Checkpointer)
+	h.exit()
 	if _, err := os.Lstat(dir); err == nil {
 		return fmt.Errorf("engine: checkpoint of %s to %s: %w; choose a path that does not exist yet", h.name, dir, fs.ErrExist)
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("engine: checkpoint of %s: %w", h.name, err)
 	}
-	c, ok := h.be.(Checkpointer)
 	if !ok {
-		return h.copyTo(dir)
+		return h.copyTo(dir) // it reads through the handle, which enters
 	}
 	if err := h.enter(); err != nil {
 		return err
 	}
 	defer h.exit()
-	if err := c.Checkpoint(dir); err != nil {
+	if err := h.latch(c.Checkpoint(dir)); err != nil {
 		return fmt.Errorf("engine: checkpoint of %s: %w", h.name, err)
 	}
 	return os.WriteFile(filepath.Join(dir, markerFile), []byte(h.name+"\n"), 0o644)

@@ -98,7 +98,7 @@ func parseConfig(text, source string) (Options, map[string]any, error) {
 			}
 		}
 		if len(unknown) > 0 {
-			return bad("unknown key %s; see configs/%s.toml for the valid keys", strings.Join(unknown, ", "), name)
+			return bad("unknown key %s; %s's keys are %s (configs/%s.toml)", strings.Join(unknown, ", "), name, strings.Join(keysOf(reflect.TypeOf(own).Elem()), ", "), name)
 		}
 		if r, ok := own.(Resolver); ok {
 			if _, err := r.Resolve(shared); err != nil {
@@ -156,25 +156,15 @@ func decodeSizes(dst any, decode func(any) (toml.MetaData, error)) (toml.MetaDat
 // Benchmark results record options this way, so that they read like the
 // config that would reproduce them.
 func Effective(name string, o Options) (map[string]any, error) {
-	d, shared, err := lookup(name, &o)
+	r, err := resolved(name, o)
 	if err != nil {
 		return nil, err
 	}
-	out, err := tomlMap(shared)
-	if err != nil {
-		return nil, err
-	}
-	if d.NewOptions == nil {
-		return out, nil
-	}
-	own := o.Engine
-	if own == nil {
-		own = d.NewOptions()
-	}
-	if r, ok := own.(Resolver); ok {
-		if own, err = r.Resolve(shared); err != nil {
-			return nil, err
-		}
+	own := r.Engine
+	r.Engine = nil
+	out, err := tomlMap(r)
+	if err != nil || own == nil {
+		return out, err
 	}
 	if out[name], err = tomlMap(own); err != nil {
 		return nil, err
@@ -196,13 +186,4 @@ func tomlMap(v any) (map[string]any, error) {
 }
 
 // sharedKeys lists the TOML keys of Options, for error messages.
-func sharedKeys() []string {
-	t := reflect.TypeFor[Options]()
-	var keys []string
-	for i := range t.NumField() {
-		if k := t.Field(i).Tag.Get("toml"); k != "" && k != "-" {
-			keys = append(keys, k)
-		}
-	}
-	return keys
-}
+func sharedKeys() []string { return keysOf(reflect.TypeFor[Options]()) }

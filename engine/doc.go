@@ -10,7 +10,9 @@
 // Open wraps every backend once, as database/sql wraps a driver, and
 // enforces this contract for all of them: use after Close, Close with
 // iterators open, the key domain, a directory open twice (ErrLocked, in
-// one process or two), the rule for failed batches. Errors that mean the
+// one process or two), the rule for failed batches, the bounds of the
+// shared Options, no call after one that failed with ErrBroken (every
+// later call but Close fails with that error). Errors that mean the
 // same on every engine are this package's Err sentinels, which backends
 // wrap around their native error. A backend implements Backend, the
 // thin side of that split (batches that need not count or check keys,

@@ -39,9 +39,13 @@ var (
 	// engine's key domain: empty where Limits.MinKeySize is 1, or under one
 	// of its Limits.ReservedPrefixes.
 	ErrKeyNotSupported = errors.New("engine: key not supported by this engine")
-	// ErrBroken is returned by every call after a maintenance step (such as
-	// Compact swapping files) failed half way; the data on disk is intact,
-	// so close the engine and open it again.
+	// ErrBroken is wrapped by the error of a call after which the engine
+	// cannot go on: a maintenance step (such as Compact swapping files)
+	// failed half way, or the library stopped (Pebble after a fatal
+	// error). An engine from Open returns that same error from every
+	// later call but Close, as database/sql drops a connection after
+	// driver.ErrBadConn; the data on disk is intact, so close the engine
+	// and open it again.
 	ErrBroken = errors.New("engine: unusable after a failed maintenance step; close and reopen it")
 	// ErrCorrupt is returned when the engine finds its files damaged.
 	ErrCorrupt = errors.New("engine: data corrupted")

@@ -41,13 +41,15 @@ func scanSize(r Reader, start, end []byte) (int64, error) {
 // EstimateSize implements SizeEstimator with the backend's estimate, or by
 // scanning through this handle.
 func (h *handle) EstimateSize(start, end []byte) (int64, error) {
-	s, ok := h.be.(SizeEstimator)
-	if !ok {
-		return scanSize(h, start, end)
-	}
 	if err := h.enter(); err != nil {
 		return 0, err
 	}
+	s, ok := h.be.(SizeEstimator)
+	if !ok {
+		h.exit() // the scan's iterator enters itself
+		return scanSize(h, start, end)
+	}
 	defer h.exit()
-	return s.EstimateSize(start, end)
+	n, err := s.EstimateSize(start, end)
+	return n, h.latch(err)
 }

@@ -8,9 +8,11 @@ import (
 
 // handle is the Engine that Open returns. It wraps the backend once, as
 // database/sql wraps a driver, and owns what the contract promises beyond
-// reading and writing: the rules on Close (see life), the key domain of
-// the driver's Limits, the directory lock, and the fallbacks of the
-// optional interfaces. Backends are left with their own work.
+// reading and writing: the rules on Close (see life), a backend that
+// broke (every result of a call into the backend goes through h.latch),
+// the key domain of the driver's Limits, the directory lock, and the
+// fallbacks of the optional interfaces. Backends are left with their own
+// work.
 type handle struct {
 	be       Backend
 	newBatch func() BackendBatch
@@ -19,11 +21,14 @@ type handle struct {
 	lim      Limits
 	marker   *os.File // locked until Close
 
-	// life's open counts the iterators and snapshots not yet closed.
+	// life's open counts the iterators and snapshots not yet closed, and
+	// it latches the error of a backend that broke.
 	life
 	// compactMu is held shared while an iterator or snapshot is created,
 	// and exclusively by Compact on an ExclusiveCompact engine, so that
-	// none appears while it runs.
+	// none appears while it runs. Each checks the latch again once it
+	// holds compactMu: a call that waited for a Compact that broke the
+	// backend must not go into it.
 	compactMu sync.RWMutex
 }
 
@@ -63,7 +68,7 @@ func (f flusher) Flush() error {
 		return err
 	}
 	defer f.h.exit()
-	return f.h.be.(Flusher).Flush()
+	return f.h.latch(f.h.be.(Flusher).Flush())
 }
 
 type backgrounder struct{ h *handle }
@@ -73,7 +78,8 @@ func (b backgrounder) Busy() (bool, error) {
 		return false, err
 	}
 	defer b.h.exit()
-	return b.h.be.(Backgrounder).Busy()
+	busy, err := b.h.be.(Backgrounder).Busy()
+	return busy, b.h.latch(err)
 }
 
 // Limits reports the driver's Limits (see LimitsOf).
@@ -87,7 +93,8 @@ func (h *handle) Get(key []byte) ([]byte, error) {
 	if !h.lim.fits(key) {
 		return nil, ErrNotFound // it cannot have been stored
 	}
-	return h.be.Get(key)
+	v, err := h.be.Get(key)
+	return v, h.latch(err)
 }
 
 func (h *handle) Put(key, value []byte) error {
@@ -98,7 +105,7 @@ func (h *handle) Put(key, value []byte) error {
 	if !h.lim.fits(key) {
 		return h.refuse("put", key)
 	}
-	return h.be.Put(key, value)
+	return h.latch(h.be.Put(key, value))
 }
 
 // refuse returns the error for a write of a key outside the engine's
@@ -115,7 +122,7 @@ func (h *handle) Delete(key []byte) error {
 	if !h.lim.fits(key) {
 		return nil // it cannot have been stored
 	}
-	return h.be.Delete(key)
+	return h.latch(h.be.Delete(key))
 }
 
 func (h *handle) DeleteRange(start, end []byte) error {
@@ -123,7 +130,7 @@ func (h *handle) DeleteRange(start, end []byte) error {
 		return err
 	}
 	defer h.exit()
-	return h.be.DeleteRange(start, end)
+	return h.latch(h.be.DeleteRange(start, end))
 }
 
 func (h *handle) NewIterator(opts IterOptions) (Iterator, error) {
@@ -133,11 +140,14 @@ func (h *handle) NewIterator(opts IterOptions) (Iterator, error) {
 	defer h.exit()
 	h.compactMu.RLock()
 	defer h.compactMu.RUnlock()
-	it, err := h.be.NewIterator(opts)
-	if err != nil {
+	if err := h.failure(); err != nil {
 		return nil, err
 	}
-	return wrapIter(it, h.be, &h.open), nil
+	it, err := h.be.NewIterator(opts)
+	if err != nil {
+		return nil, h.latch(err)
+	}
+	return wrapIter(it, h.be, &h.open, h), nil
 }
 
 // Compact refuses to run beside open iterators on an ExclusiveCompact
@@ -151,15 +161,19 @@ func (h *handle) Compact(start, end []byte) error {
 	if h.lim.ExclusiveCompact {
 		h.compactMu.Lock()
 		defer h.compactMu.Unlock()
+		if err := h.failure(); err != nil {
+			return err
+		}
 		if n := h.open.Load(); n > 0 {
 			return fmt.Errorf("%w: %s compacts only with none open, and %d are (see Limits.ExclusiveCompact)", ErrOpenIterators, h.name, n)
 		}
 	}
-	return h.be.Compact(start, end)
+	return h.latch(h.be.Compact(start, end))
 }
 
 // Close closes the backend and then releases the directory, so that a
-// new Open of it never runs beside the old backend.
+// new Open of it never runs beside the old backend. It does so on a
+// broken backend too.
 func (h *handle) Close() error {
 	return h.shut(func() error {
 		err := h.be.Close()

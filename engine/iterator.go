@@ -44,21 +44,27 @@ type StandaloneIterator interface {
 
 // wrapIter returns a backend's iterator, counted in open, as the caller
 // gets it: as it is if it is a StandaloneIterator, otherwise in an iter.
-func wrapIter(it Iterator, src Reader, open *atomic.Int64) Iterator {
+// h is the engine it reads, whose latch refuses an iter's SetBounds.
+func wrapIter(it Iterator, src Reader, open *atomic.Int64, h *handle) Iterator {
 	open.Add(1)
 	if s, ok := it.(StandaloneIterator); ok {
 		s.OnClose(func() { open.Add(-1) })
 		return s
 	}
-	return &iter{it: it, src: src, open: open}
+	return &iter{it: it, src: src, open: open, h: h}
 }
 
 // iter is the Iterator of an engine from Open: it turns use after Close
 // into ErrClosed, uncounts itself once, and gives every backend SetBounds.
+// Its moves are passed on without a look at the engine's latch, which
+// would cost every step of a scan: an iterator reads the view it was
+// made with, and a StandaloneIterator is not wrapped at all. SetBounds,
+// which may open a new backend iterator, is refused once the engine broke.
 type iter struct {
 	it     Iterator
 	src    Reader        // the backend's engine or snapshot that made it
 	open   *atomic.Int64 // the count it is in
+	h      *handle       // the engine it reads, for its latch
 	closed bool
 }
 
@@ -107,12 +113,15 @@ func (i *iter) SetBounds(opts IterOptions) error {
 	if i.closed {
 		return ErrClosed
 	}
+	if err := i.h.failure(); err != nil {
+		return err
+	}
 	it, err := SetBounds(i.src, i.it, opts)
 	if err != nil && it == nil {
 		it = failed{err}
 	}
 	i.it = it
-	return err
+	return i.h.latch(err)
 }
 
 // failed stands in for a backend iterator that could not be reopened, so

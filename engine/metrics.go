@@ -108,5 +108,6 @@ func (h *handle) Metrics() (Metrics, error) {
 	if !ok {
 		return Metrics{}, nil
 	}
-	return m.Metrics()
+	ms, err := m.Metrics()
+	return ms, h.latch(err)
 }

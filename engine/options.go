@@ -26,19 +26,22 @@ type Options struct {
 	// Sync is the durability profile: "none" or "batch". Default "none".
 	Sync SyncMode `toml:"sync" json:"sync"`
 	// CacheSize is the size in bytes of the engine's block cache. Engines
-	// that read through the OS page cache (LMDB, bbolt) ignore it.
-	// Default 64 MiB.
+	// that read through the OS page cache (LMDB, bbolt) ignore it. At most
+	// the machine's memory. Default 64 MiB.
 	CacheSize int64 `toml:"cache_size" json:"cache_size"`
 	// WriteBufferSize is the size in bytes of the in-memory write buffer
-	// (memtable) before it is flushed to a file. Default 64 MiB.
+	// (memtable) before it is flushed to a file. At most
+	// WriteBufferSizeLimit. Default 64 MiB.
 	WriteBufferSize int64 `toml:"write_buffer_size" json:"write_buffer_size"`
 	// DisableCompression turns off block compression. Default false
 	// (compressed with Snappy where the engine supports it).
 	DisableCompression bool `toml:"disable_compression" json:"disable_compression"`
-	// MaxOpenFiles caps the table files an engine keeps open. Default 1000.
+	// MaxOpenFiles caps the table files an engine keeps open. At most
+	// MaxOpenFilesLimit. Default 1000.
 	MaxOpenFiles int `toml:"max_open_files" json:"max_open_files"`
 	// BloomBitsPerKey sets the bloom filter size for point reads; a
-	// negative value disables the filter. Default 10.
+	// negative value disables the filter. At most BloomBitsPerKeyLimit.
+	// Default 10.
 	BloomBitsPerKey int `toml:"bloom_bits_per_key" json:"bloom_bits_per_key"`
 	// Engine holds the backend's own settings: a pointer to its Options
 	// type (for example *rocksdb.Options), or nil for its defaults.
@@ -53,8 +56,27 @@ const (
 	DefaultBloomBitsPerKey = 10
 )
 
+// Upper bounds of the shared options, with CacheSize's, the machine's
+// memory. Each is far beyond a sensible setting, but an engine given more
+// allocates without limit or aborts rather than failing: a write buffer
+// of 2^63-1 aborts RocksDB, a 9e18-byte cache panics Badger. Engines
+// with a lower limit of their own check it when they open.
+const (
+	// WriteBufferSizeLimit bounds WriteBufferSize: engines keep that
+	// much in memory, several buffers at a time.
+	WriteBufferSizeLimit = 16 << 30
+	// MaxOpenFilesLimit bounds MaxOpenFiles, beyond any kernel's file
+	// limit.
+	MaxOpenFilesLimit = 1 << 24
+	// BloomBitsPerKeyLimit bounds BloomBitsPerKey: 100 bits give a false
+	// positive rate below 1e-20.
+	BloomBitsPerKeyLimit = 100
+)
+
 // WithDefaults returns a copy of o with every zero field set to its
-// default, or an error wrapping ErrInvalidOptions.
+// default, or an error wrapping ErrInvalidOptions for a value out of
+// bounds; its message is one line naming the key, the value, the bound
+// and the fix. Open calls it, so every engine is kept within them.
 func (o *Options) WithDefaults() (Options, error) {
 	var r Options
 	if o != nil {
@@ -74,6 +96,17 @@ func (o *Options) WithDefaults() (Options, error) {
 	r.WriteBufferSize = cmp.Or(r.WriteBufferSize, DefaultWriteBufferSize)
 	r.MaxOpenFiles = cmp.Or(r.MaxOpenFiles, DefaultMaxOpenFiles)
 	r.BloomBitsPerKey = cmp.Or(r.BloomBitsPerKey, DefaultBloomBitsPerKey)
+	if mem := memoryBytes(); mem > 0 && r.CacheSize > mem {
+		return r, fmt.Errorf("%w: cache_size %s is more than this machine's memory, %s; use at most that", ErrInvalidOptions, formatSize(r.CacheSize), formatSize(mem))
+	}
+	switch {
+	case r.WriteBufferSize > WriteBufferSizeLimit:
+		return r, fmt.Errorf("%w: write_buffer_size %s is above the maximum of %s; lower it", ErrInvalidOptions, formatSize(r.WriteBufferSize), formatSize(WriteBufferSizeLimit))
+	case r.MaxOpenFiles > MaxOpenFilesLimit:
+		return r, fmt.Errorf("%w: max_open_files %d is above the maximum of %d; lower it", ErrInvalidOptions, r.MaxOpenFiles, MaxOpenFilesLimit)
+	case r.BloomBitsPerKey > BloomBitsPerKeyLimit:
+		return r, fmt.Errorf("%w: bloom_bits_per_key %d is above the maximum of %d; lower it", ErrInvalidOptions, r.BloomBitsPerKey, BloomBitsPerKeyLimit)
+	}
 	return r, nil
 }
 

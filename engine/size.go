@@ -60,3 +60,21 @@ func (n *size) UnmarshalTOML(v any) error {
 	}
 	return fmt.Errorf("got %v, want a whole number or a size such as \"64MiB\"", v)
 }
+
+// formatSize writes n bytes as a config file takes them: with the
+// largest binary unit that divides n ("16GiB"), or else as a number with
+// its value in the largest unit below it beside it, for the eye
+// ("8321499136 (7.75GiB)").
+func formatSize(n int64) string {
+	for _, u := range []string{"TiB", "GiB", "MiB", "KiB"} {
+		m := sizeUnits[u]
+		switch {
+		case n < m:
+			continue
+		case n%m == 0:
+			return fmt.Sprintf("%d%s", n/m, u)
+		}
+		return fmt.Sprintf("%d (%.2f%s)", n, float64(n)/float64(m), u)
+	}
+	return fmt.Sprint(n)
+}

@@ -39,35 +39,52 @@ func NewSnapshot(e Engine) (Snapshot, error) {
 	if s, ok := e.(Snapshotter); ok {
 		return s.NewSnapshot()
 	}
-	return newIterSnapshot(e)
+	return newIterSnapshot(e, nil)
 }
 
 // NewSnapshot implements Snapshotter with the backend's own snapshot, or
 // with the fallback over this handle, whose iterator it counts.
 func (h *handle) NewSnapshot() (Snapshot, error) {
-	ss, ok := h.be.(Snapshotter)
-	if !ok {
-		return newIterSnapshot(h)
-	}
 	if err := h.enter(); err != nil {
 		return nil, err
+	}
+	ss, ok := h.be.(Snapshotter)
+	if !ok {
+		h.exit() // the fallback's iterator enters itself
+		return newIterSnapshot(h, h)
 	}
 	defer h.exit()
 	h.compactMu.RLock()
 	defer h.compactMu.RUnlock()
+	if err := h.failure(); err != nil {
+		return nil, err
+	}
 	s, err := ss.NewSnapshot()
 	if err != nil {
-		return nil, err
+		return nil, h.latch(err)
 	}
 	h.open.Add(1)
 	return &snapshot{h: h, s: s}, nil
 }
 
-// snapshot wraps a backend's snapshot with the rules on Close and keys.
+// snapshot wraps a backend's snapshot with the rules on Close and keys,
+// and the engine's latch: a broken engine refuses its calls too.
 type snapshot struct {
 	h *handle
 	s Snapshot
 	life
+}
+
+// enter is life's, refused too once the engine broke.
+func (s *snapshot) enter() error {
+	if err := s.life.enter(); err != nil {
+		return err
+	}
+	if err := s.h.failure(); err != nil {
+		s.exit()
+		return err
+	}
+	return nil
 }
 
 func (s *snapshot) Get(key []byte) ([]byte, error) {
@@ -78,7 +95,8 @@ func (s *snapshot) Get(key []byte) ([]byte, error) {
 	if !s.h.lim.fits(key) {
 		return nil, ErrNotFound
 	}
-	return s.s.Get(key)
+	v, err := s.s.Get(key)
+	return v, s.h.latch(err)
 }
 
 func (s *snapshot) NewIterator(opts IterOptions) (Iterator, error) {
@@ -88,9 +106,9 @@ func (s *snapshot) NewIterator(opts IterOptions) (Iterator, error) {
 	defer s.exit()
 	it, err := s.s.NewIterator(opts)
 	if err != nil {
-		return nil, err
+		return nil, s.h.latch(err)
 	}
-	return wrapIter(it, s.s, &s.open), nil
+	return wrapIter(it, s.s, &s.open, s.h), nil
 }
 
 func (s *snapshot) Close() error {

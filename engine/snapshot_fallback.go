@@ -14,6 +14,9 @@ import (
 type iterSnapshot struct {
 	mu sync.Mutex
 	it Iterator
+	// h is the engine from Open it reads, whose latch refuses its Gets
+	// and new iterators too; nil for another engine.
+	h *handle
 	// owner is the iterator the shared one rests on the entry of; any
 	// other must seek back to its own entry before moving from it.
 	owner  *snapIter
@@ -21,19 +24,31 @@ type iterSnapshot struct {
 	closed bool
 }
 
-func newIterSnapshot(r Reader) (*iterSnapshot, error) {
+func newIterSnapshot(r Reader, h *handle) (*iterSnapshot, error) {
 	it, err := r.NewIterator(IterOptions{})
 	if err != nil {
 		return nil, err
 	}
-	return &iterSnapshot{it: it}, nil
+	return &iterSnapshot{it: it, h: h}, nil
+}
+
+// refused returns the error that refuses a call: ErrClosed, or the
+// engine's latched error.
+func (s *iterSnapshot) refused() error {
+	if s.closed {
+		return ErrClosed
+	}
+	if s.h != nil {
+		return s.h.failure()
+	}
+	return nil
 }
 
 func (s *iterSnapshot) Get(key []byte) ([]byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
-		return nil, ErrClosed
+	if err := s.refused(); err != nil {
+		return nil, err
 	}
 	s.owner = nil
 	if s.it.Seek(key) && bytes.Equal(s.it.Key(), key) {
@@ -49,8 +64,8 @@ func (s *iterSnapshot) Get(key []byte) ([]byte, error) {
 func (s *iterSnapshot) NewIterator(opts IterOptions) (Iterator, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
-		return nil, ErrClosed
+	if err := s.refused(); err != nil {
+		return nil, err
 	}
 	s.open++
 	i := &snapIter{s: s}

@@ -13,7 +13,13 @@ func Unwrap(e Engine) Backend {
 	return nil
 }
 
-func (h *handle) unwrap() Backend { return h.be }
+// unwrap sees through the backend inject.Broken put in place.
+func (h *handle) unwrap() Backend {
+	if f, ok := h.be.(*failing); ok {
+		return f.Backend
+	}
+	return h.be
+}
 
 // Describer is implemented by a backend that can say which instance it
 // is, beyond its library's version: a cluster's members and their

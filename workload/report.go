@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/cgroup"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 )
@@ -395,18 +396,34 @@ func (r Report) storageMetrics() []metric {
 		metric{"engine: on disk", report.LowerBest, size(func(e *EngineSize) int64 { return e.OnDisk })})
 }
 
-// memoryMetrics are memoryMetrics, and the engine's processes' memory if
-// one works in processes of its own.
+// memoryMetrics are memoryMetrics, the engine's processes' memory if one
+// works in processes of its own, and the memory cgroup's figures if the
+// engines ran in one (-memory).
 func (r Report) memoryMetrics() []metric {
-	if !r.any(func(s *Step) bool { return s.Processes != nil }) {
-		return memoryMetrics
+	ms := memoryMetrics
+	if r.any(func(s *Step) bool { return s.Processes != nil }) {
+		ms = append(slices.Clone(ms), metric{"engine processes' peak RSS (sum)", report.LowerBest, func(s *Step) report.Cell {
+			if s.Processes == nil {
+				return report.None
+			}
+			return report.PeakRSSCell(s.Processes.PeakRSS)
+		}})
 	}
-	return append(slices.Clone(memoryMetrics), metric{"engine processes' peak RSS (sum)", report.LowerBest, func(s *Step) report.Cell {
-		if s.Processes == nil {
-			return report.None
+	if r.any(func(s *Step) bool { return s.Cgroup != nil }) {
+		cg := func(f func(u *cgroup.Usage) int64) func(s *Step) report.Cell {
+			return func(s *Step) report.Cell {
+				if s.Cgroup == nil {
+					return report.None
+				}
+				return report.BytesCell(f(s.Cgroup))
+			}
 		}
-		return report.PeakRSSCell(s.Processes.PeakRSS)
-	}})
+		ms = append(slices.Clone(ms),
+			metric{"cgroup peak (with page cache)", report.NoBest, cg(func(u *cgroup.Usage) int64 { return u.Peak })},
+			metric{"cgroup page cache at end", report.NoBest, cg(func(u *cgroup.Usage) int64 { return u.Cache })},
+			metric{"cgroup anonymous at end", report.LowerBest, cg(func(u *cgroup.Usage) int64 { return u.Anon })})
+	}
+	return ms
 }
 
 var storageMetrics = []metric{

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/cgroup"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/workload/dataset"
@@ -125,6 +126,9 @@ type Step struct {
 	// process, and for a cluster on other machines, whose work no figure
 	// here includes.
 	Processes *harness.EngineProcesses `json:"processes,omitempty"`
+	// Cgroup is the memory cgroup's figures for the step (-memory; see
+	// harness.Cost); nil without one.
+	Cgroup *cgroup.Usage `json:"cgroup,omitempty"`
 	// OpenFDs is the most file descriptors seen open during the step,
 	// sampled a few times a second; 0 if unavailable.
 	OpenFDs int `json:"open_fds"`

@@ -197,7 +197,7 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 	if metrics != nil {
 		st.EngineMetrics = r.readMetrics(name).Since(metrics)
 	}
-	st.Processes = cost.Processes
+	st.Processes, st.Cgroup = cost.Processes, cost.Cgroup
 	if fds, err := measure.OpenFDs(); err == nil {
 		st.OpenFDs = max(st.OpenFDs, fds)
 	}

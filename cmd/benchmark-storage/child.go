@@ -2,10 +2,8 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -24,7 +22,11 @@ func runChild[R any](su suite[R], s *settings, stderr io.Writer) int {
 	var res *R
 	opts, err := engineOptions(s, name)
 	if err == nil {
-		res, err = runCaught(su, s, name, opts, newProgress(progressOut(), s.child.progress, name), stderr)
+		p := newProgress(progressOut(), s.child.progress, name)
+		p.report = statusOut()
+		if err = joinMemoryGroup(s.memory); err == nil {
+			res, err = runCaught(su, s, name, opts, p, stderr)
+		}
 	}
 	if res == nil {
 		res = new(R)
@@ -62,6 +64,7 @@ func childInit() {
 	signal.Ignore(os.Interrupt)
 	syscall.CloseOnExec(resultFD)
 	syscall.CloseOnExec(progressFD)
+	syscall.CloseOnExec(statusFD)
 }
 
 // childJobFlag, as the first argument, makes this process a child that
@@ -108,29 +111,12 @@ func sendResult(res any) error {
 	return nil
 }
 
-// engineOptions are the options of one engine: its config (shared keys and
-// its own table) or the built-in defaults, with -sync, -cache-size and
-// -compression applied on top so every engine runs with the same.
+// engineOptions are the options of engine name, resolved once in the
+// parent (resolveOptions).
 func engineOptions(s *settings, name string) (engine.Options, error) {
-	var opts engine.Options
-	if s.config != "" {
-		var err error
-		if opts, err = engine.LoadConfig(name, s.config); errors.Is(err, fs.ErrNotExist) {
-			return opts, inputErrorf("-config %s does not exist: give the path of a TOML file such as configs/%s.toml", s.config, name)
-		} else if err != nil {
-			return opts, inputErrorf("-config: %w", err)
-		}
+	opts, ok := s.options[name]
+	if !ok {
+		return opts, fmt.Errorf("no options resolved for %s", name)
 	}
-	if s.sync != "" {
-		opts.Sync = s.sync
-	}
-	s.engineFlags.apply(&opts)
-	if err := s.engineFlags.etcd.apply(name, &opts, s.keep); err != nil {
-		return opts, err
-	}
-	opts, err := opts.WithDefaults()
-	if err != nil {
-		return opts, err
-	}
-	return opts, checkOptionBounds(opts)
+	return opts, nil
 }

@@ -92,9 +92,22 @@
 //	-etcd-endpoints host:port,...
 //	                the etcd engine uses this running cluster, under a run
 //	                prefix of its own, instead of starting a local one;
-//	                overrides the config's [etcd] endpoints. Each engine
-//	                process deletes its prefix when it closes the engine,
-//	                unless -keep (one killed first leaves it).
+//	                the same as -set etcd.endpoints=host:port,... Each
+//	                engine process deletes its prefix when it closes the
+//	                engine, unless -keep (one killed first leaves it).
+//	-memory size    run each engine process in a memory cgroup of this
+//	                size (4GiB), page cache included, as on a machine with
+//	                that much RAM; an engine the kernel's OOM killer ends
+//	                is reported out of memory with the step and points it
+//	                reached. Needs root and the memory controller (cgroup
+//	                v2, or v1 at /sys/fs/cgroup/memory). Default: no limit.
+//	-max-time d     stop an engine still running after d (3h) and report
+//	                the step, points and rate it reached. Default: none.
+//	-set ENGINE.KEY=VALUE
+//	                an engine's own setting as a config file writes it
+//	                (rocksdb.max_background_jobs=8), or KEY=VALUE for a
+//	                shared one (cache_size=64MiB); repeatable. An unknown
+//	                engine or key exits 2 naming the valid ones.
 //
 // Counts (-points, -series, -batch, and -num and -value-size below) accept a plain number, a decimal suffix (10k, 1.5M, 100M, 2G; k
 // is 1000) or an exponent (1e6). They must be whole and positive: 0, -5,
@@ -179,6 +192,17 @@
 // CSV output under the names the file uses.
 //
 //	benchmark-storage -engine rocksdb -config configs/rocksdb.toml
+//
+// A setting takes one path. The parent parses the flags once, and each
+// workload's settings become that workload's Config. An engine's options
+// are resolved once, by engine.Resolve, from the -config file (read
+// once), then -sync, -cache-size, -compression and -etcd-endpoints, then
+// each -set, every one applied as if written in the file, with every
+// default filled in and every bound checked (engine.Options.WithDefaults
+// and the backend's own). The child's job carries those options as
+// engine.Effective spells them, the same map the results record; the
+// child turns it back into engine.Options (engine.FromEffective) and
+// hands it to engine.Open. A child parses no flag and reads no file.
 //
 // # How it runs
 //

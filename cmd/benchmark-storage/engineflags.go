@@ -30,16 +30,6 @@ func (f *engineFlags) define(fs *flag.FlagSet) {
 	})
 }
 
-// apply sets the options that were given.
-func (f engineFlags) apply(o *engine.Options) {
-	if f.cacheSize > 0 {
-		o.CacheSize = f.cacheSize
-	}
-	if f.compression != "" {
-		o.DisableCompression = f.compression == "off"
-	}
-}
-
 // sizeValue is a flag.Value for a size in bytes with an optional unit, as
 // config files take them (engine.ParseSize).
 type sizeValue int64

@@ -2,10 +2,10 @@ package main
 
 import (
 	"bytes"
-	"slices"
+	"fmt"
 	"testing"
 
-	"github.com/tsbench/storage/engine/etcd"
+	"github.com/tsbench/storage/engine"
 )
 
 func TestEtcdEndpointsFlag(t *testing.T) {
@@ -27,15 +27,16 @@ func TestEtcdEndpointsFlag(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		own, ok := o.Engine.(*etcd.Options)
-		if !ok {
-			t.Fatalf("Engine = %T, want *etcd.Options", o.Engine)
+		eff, err := engine.Effective("etcd", o)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if want := []string{"10.0.0.1:2379", "10.0.0.2:2379"}; !slices.Equal(own.Endpoints, want) || own.DropOnClose == keep {
-			t.Errorf("with keep %v: endpoints %q, drop on close %v; want %q and %v", keep, own.Endpoints, own.DropOnClose, want, !keep)
+		own := eff["etcd"].(map[string]any)
+		if got, want := fmt.Sprint(own["endpoints"]), "[10.0.0.1:2379 10.0.0.2:2379]"; got != want || own["drop_on_close"] == keep {
+			t.Errorf("with keep %v: endpoints %s, drop on close %v; want %s and %v", keep, got, own["drop_on_close"], want, !keep)
 		}
-		if o, err := engineOptions(child, "pebble"); err != nil || o.Engine != nil {
-			t.Errorf("pebble's options %+v, %v: the etcd flag must leave other engines alone", o, err)
+		if _, ok := s.effective["pebble"]["etcd"]; ok {
+			t.Errorf("pebble's options %v: the etcd flag must leave other engines alone", s.effective["pebble"])
 		}
 	}
 	if _, err := parseFlags([]string{"-engine", "etcd", "-etcd-endpoints", "a:1,,b:2"}); err == nil {

@@ -48,8 +48,21 @@ type settings struct {
 	// count is how many times each engine runs (-count), each time in a
 	// fresh directory.
 	count int
-	// engineFlags are -cache-size and -compression.
+	// engineFlags are -cache-size, -compression and -etcd-endpoints.
 	engineFlags engineFlags
+	// memory is -memory: each engine process's memory cgroup limit in
+	// bytes, page cache included; 0 for none.
+	memory int64
+	// maxTime is -max-time: how long an engine may run; 0 for no limit.
+	maxTime time.Duration
+	// sets are the -set overrides, in order.
+	sets setValue
+	// options are each engine's options, resolved once in the parent
+	// (resolveOptions) from all of the above and -config, and handed to
+	// its child in the job.
+	options map[string]engine.Options
+	// effective are the same as engine.Effective spells them, for jobs.
+	effective map[string]map[string]any
 	// micro holds the micro benchmarks' flags; -benchmarks turns them on.
 	micro microFlags
 	// workload is the suite -workload names: workloadSeries,
@@ -88,9 +101,19 @@ var extFormats = map[string]string{
 	".txt": "table", ".md": "markdown", ".markdown": "markdown", ".csv": "csv", ".json": "json", ".html": "html", ".htm": "html",
 }
 
-// maxCount bounds -count: more runs than this is a mistake, not a
-// benchmark.
-const maxCount = 1000
+// Upper bounds of the numeric flags that have none of their own in the
+// package they go to. Each is far beyond a sensible run but keeps the
+// harness from allocating without limit: a batch of 1G points asks for
+// 24 GB. The engines' options are bounded by package engine.
+const (
+	// maxCount bounds -count: more runs than this is a mistake, not a
+	// benchmark.
+	maxCount = 1000
+	// maxSeriesBatch bounds -batch of the time-series workload.
+	maxSeriesBatch = 1_000_000
+	// maxStall bounds -stall-timeout.
+	maxStall = 24 * time.Hour
+)
 
 // Workloads -workload names.
 const (
@@ -139,6 +162,9 @@ func newFlagSet(s *settings) (*flag.FlagSet, *string) {
 	fs.IntVar(&s.kills, "kills", crash.DefaultKills, "with -workload crash, how many `times` each engine's writer is killed")
 	fs.DurationVar(&s.stall, "stall-timeout", defaultStall, "stop an engine whose process uses no CPU and does no disk I/O for this `duration` (a deadlock), and report it; 0 waits forever")
 	s.engineFlags.define(fs)
+	fs.Var((*sizeValue)(&s.memory), "memory", "run each engine's process in a memory cgroup of this `size` (4GiB, 4G), page cache included, as on a machine with that much RAM: a store larger than it is read from disk, and an engine that needs more is reported out of memory; needs root and the memory controller (default: no limit)")
+	fs.DurationVar(&s.maxTime, "max-time", 0, "stop an engine still running after this `duration` (3h, 90m) and report how far it got; the other engines go on (default: no limit)")
+	fs.Var(&s.sets, "set", "an engine setting as a config file writes it, `ENGINE.KEY=VALUE` for an engine's own (rocksdb.max_background_jobs=8, pebble.l0_compaction_threshold=8) or KEY=VALUE for a shared key (cache_size=64MiB); repeatable; overrides -config and the flags above")
 	s.micro.define(fs)
 	s.mixed.define(fs)
 	return fs, engines
@@ -206,6 +232,17 @@ func parseFlags(args []string) (*settings, error) {
 		return nil, inputErrorf("-stall-timeout %v: use 0 (wait forever) up to %v", s.stall, maxStall)
 	}
 	if err := checkMode(s, fs); err != nil {
+		return nil, err
+	}
+	maxTimeSet := false
+	fs.Visit(func(f *flag.Flag) { maxTimeSet = maxTimeSet || f.Name == "max-time" })
+	if maxTimeSet && s.maxTime <= 0 {
+		return nil, inputErrorf("-max-time %v: give a positive duration such as 3h, or leave it out for no limit", s.maxTime)
+	}
+	if err := checkMemory(s.memory); err != nil {
+		return nil, err
+	}
+	if err := resolveOptions(s); err != nil {
 		return nil, err
 	}
 	if err := checkPath(s.path); err != nil {

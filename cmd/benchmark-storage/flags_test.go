@@ -103,13 +103,20 @@ func TestEngineOptionsSyncOverridesConfig(t *testing.T) {
 		flag string
 		want engine.SyncMode
 	}{{"", engine.SyncBatch}, {"none", engine.SyncNone}, {"batch", engine.SyncBatch}} {
-		s := &settings{config: cfg, sync: engine.SyncMode(tc.flag)}
+		s := &settings{engines: []string{a}, config: cfg, sync: engine.SyncMode(tc.flag)}
+		if err := resolveOptions(s); err != nil {
+			t.Fatal(err)
+		}
 		o, err := engineOptions(s, a)
 		if err != nil || o.Sync != tc.want || o.CacheSize != 1<<20 {
 			t.Errorf("-sync %q: options %+v, %v; want sync %s, cache 1 MiB", tc.flag, o, err, tc.want)
 		}
 	}
-	o, err := engineOptions(&settings{}, a)
+	s := &settings{engines: []string{a}}
+	if err := resolveOptions(s); err != nil {
+		t.Fatal(err)
+	}
+	o, err := engineOptions(s, a)
 	if err != nil || o.Sync != engine.SyncNone || o.CacheSize != engine.DefaultCacheSize {
 		t.Errorf("no config: %+v, %v; want defaults", o, err)
 	}
@@ -157,6 +164,8 @@ func TestBadInput(t *testing.T) {
 	unknownTable := write("table.toml", "["+a+"]\nno_such_option = 1\n")
 	badValue := write("value.toml", "sync = \"always\"\n")
 	hugeBuffer := write("buffer.toml", "write_buffer_size = 9223372036854775807\n")
+	manyFiles := write("files.toml", "max_open_files = 16777217\n")
+	bigBloom := write("bloom.toml", "bloom_bits_per_key = 101\n")
 
 	for _, tc := range []struct {
 		name string
@@ -194,6 +203,8 @@ func TestBadInput(t *testing.T) {
 		{"config unknown engine key", []string{"-engine", a, "-config", unknownTable}, "no_such_option"},
 		{"config bad value", []string{"-config", badValue}, "always"},
 		{"config write buffer too large", []string{"-config", hugeBuffer}, "write_buffer_size"},
+		{"config max_open_files too large", []string{"-config", manyFiles}, "max_open_files 16777217 is above the maximum of 16777216"},
+		{"config bloom bits too large", []string{"-config", bigBloom}, "bloom_bits_per_key 101 is above the maximum of 100"},
 		{"cache larger than memory", []string{"-cache-size", "9000000000000000000"}, "machine's memory"},
 		{"batch too large", []string{"-points", "2G", "-series", "1G", "-batch", "1G"}, "-batch 1000000000 is above the maximum"},
 		{"out unwritable", []string{"-out", "/dev/full"}, "-out /dev/full"},

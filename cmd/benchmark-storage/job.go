@@ -20,13 +20,14 @@ type job struct {
 	Progress string `json:"progress"` // "bar" or "log"
 	Workload string `json:"workload"` // workloadSeries, workloadMicro, workloadMixed or workloadCrash
 
-	Config        string          `json:"config,omitempty"`
-	Sync          engine.SyncMode `json:"sync,omitempty"`
-	CacheSize     int64           `json:"cache_size,omitempty"`
-	Compression   string          `json:"compression,omitempty"`
-	EtcdEndpoints string          `json:"etcd_endpoints,omitempty"`
-	Keep          bool            `json:"keep,omitempty"`
-	Stall         time.Duration   `json:"stall_ns"`
+	// Options are the engine's options, resolved in the parent, as
+	// engine.Effective spells them (and results record them).
+	Options map[string]any `json:"options"`
+	Keep    bool           `json:"keep,omitempty"`
+	// Memory is -memory: the child waits until it is in its memory
+	// cgroup before it opens the engine.
+	Memory int64         `json:"memory_limit,omitempty"`
+	Stall  time.Duration `json:"stall_ns"`
 
 	Points        int64  `json:"points"`
 	Series        int64  `json:"series"`
@@ -55,8 +56,7 @@ type microJob struct {
 func newJob(s *settings, role, name, dir, progressMode string) job {
 	j := job{
 		Role: role, Engine: name, Dir: dir, Progress: progressMode, Workload: s.workload,
-		Config: s.config, Sync: s.sync, CacheSize: s.engineFlags.cacheSize, Compression: s.engineFlags.compression,
-		EtcdEndpoints: s.engineFlags.etcd.endpoints, Keep: s.keep, Stall: s.stall,
+		Options: s.effective[name], Keep: s.keep, Memory: s.memory, Stall: s.stall,
 		Points: s.points, Series: s.series, Batch: s.batch, Seed: s.seed, Settle: s.settle, Kills: s.kills,
 		ReuseIterator: s.reuseIterator, Dataset: s.dataset,
 	}
@@ -71,22 +71,26 @@ func newJob(s *settings, role, name, dir, progressMode string) job {
 }
 
 // settings are the settings the job stands for.
-func (j job) settings() *settings {
+func (j job) settings() (*settings, error) {
+	opts, err := engine.FromEffective(j.Engine, j.Options)
+	if err != nil {
+		return nil, fmt.Errorf("the job's options: %w", err)
+	}
 	s := &settings{
 		engines: []string{j.Engine}, workload: j.Workload,
-		config: j.Config, sync: j.Sync, keep: j.Keep, stall: j.Stall,
+		options: map[string]engine.Options{j.Engine: opts}, effective: map[string]map[string]any{j.Engine: j.Options},
+		keep: j.Keep, memory: j.Memory, stall: j.Stall,
 		points: j.Points, series: j.Series, batch: j.Batch, seed: j.Seed, settle: j.Settle, kills: j.Kills,
 		reuseIterator: j.ReuseIterator, dataset: j.Dataset,
 		child: childFlags{role: j.Role, dir: j.Dir, progress: j.Progress},
 	}
-	s.engineFlags.cacheSize, s.engineFlags.compression, s.engineFlags.etcd.endpoints = j.CacheSize, j.Compression, j.EtcdEndpoints
 	if m := j.Micro; m != nil {
 		s.micro = microFlags{m.Benchmarks, m.Num, m.ValueSize, m.Key, m.Order, m.Ratio}
 	}
 	if j.Mixed != nil {
 		s.mixed = *j.Mixed
 	}
-	return s
+	return s, nil
 }
 
 // encode is the job's JSON document.
@@ -106,5 +110,5 @@ func readJob(r io.Reader) (*settings, error) {
 	if err := dec.Decode(&j); err != nil {
 		return nil, fmt.Errorf("read the job from the parent: %w", err)
 	}
-	return j.settings(), nil
+	return j.settings()
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -43,7 +44,7 @@ func TestParseMicroFlags(t *testing.T) {
 	}
 	if !slices.Equal(child.micro.benchmarks, m.benchmarks) || child.micro.num != m.num || child.micro.valueSize != m.valueSize ||
 		child.micro.key != m.key || child.micro.order != m.order || child.micro.ratio != m.ratio || child.batch != s.batch ||
-		child.engineFlags != s.engineFlags || child.seed != s.seed || child.workload != workloadMicro {
+		!sameOptions(t, child, s, a) || child.seed != s.seed || child.workload != workloadMicro {
 		t.Errorf("child settings %+v, parent %+v", child, s)
 	}
 
@@ -177,4 +178,19 @@ func TestHelpListsMicroFlags(t *testing.T) {
 			t.Errorf("usage lacks %s:\n%s", want, stderr)
 		}
 	}
+}
+
+// sameOptions reports whether engine name runs with the same options in
+// the child as its parent resolved.
+func sameOptions(t *testing.T, child, parent *settings, name string) bool {
+	t.Helper()
+	o, err := engineOptions(child, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eff, err := engine.Effective(name, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reflect.DeepEqual(eff, parent.effective[name])
 }

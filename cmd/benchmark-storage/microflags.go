@@ -86,10 +86,8 @@ func checkMode(s *settings, fs *flag.FlagSet) error {
 	if s.micro.on() {
 		s.workload = workloadMicro
 	}
-	switch s.workload {
-	case workloadSeries, workloadMicro, workloadMixed, workloadCrash:
-	default:
-		return inputErrorf("-workload %q: use %s, %s, %s or %s", s.workload, workloadSeries, workloadMicro, workloadMixed, workloadCrash)
+	if _, ok := workloads[s.workload]; !ok {
+		return inputErrorf("-workload %q: use one of %s", s.workload, workloadNames())
 	}
 	if s.workload != workloadMixed {
 		for _, n := range mixedOnlyFlags {

@@ -45,6 +45,7 @@ type proc struct {
 	output  *capture      // its stdout and stderr
 	exited  chan struct{} // closed when it has exited
 	stalled chan struct{} // closed when the watchdog stopped it
+	status  lastStatus    // the last step it reported on statusFD
 }
 
 // startChild starts this binary as a child doing j, which it reads from
@@ -70,6 +71,12 @@ func startChild(ctx context.Context, j job, progress io.Writer, stall time.Durat
 		return nil, err
 	}
 	defer progW.Close()
+	statR, statW, err := os.Pipe()
+	if err != nil {
+		resR.Close()
+		return nil, fmt.Errorf("start a child process: %w", err)
+	}
+	defer statW.Close()
 
 	p := &proc{outDone: make(chan struct{}), output: &capture{}, exited: make(chan struct{}), stalled: make(chan struct{})}
 	// The very program this process runs, even if its file was replaced
@@ -79,7 +86,7 @@ func startChild(ctx context.Context, j job, progress io.Writer, stall time.Durat
 	cmd.Args[0] = os.Args[0]
 	cmd.Stdin = bytes.NewReader(j.encode())
 	cmd.Stdout, cmd.Stderr = p.output, p.output
-	cmd.ExtraFiles = []*os.File{resW, progW} // resultFD, progressFD
+	cmd.ExtraFiles = []*os.File{resW, progW, statW} // resultFD, progressFD, statusFD
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = childStopDelay
 	// If this process is killed outright, the child goes too rather than
@@ -90,8 +97,13 @@ func startChild(ctx context.Context, j job, progress io.Writer, stall time.Durat
 	if err := cmd.Start(); err != nil {
 		runtime.UnlockOSThread()
 		resR.Close()
+		statR.Close()
 		return nil, fmt.Errorf("start a child process: %w", err)
 	}
+	go func() {
+		defer statR.Close()
+		p.status.read(statR)
+	}()
 	go func() {
 		defer close(p.outDone)
 		defer resR.Close()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -35,6 +36,18 @@ type progress struct {
 	done  int64
 	start time.Time
 	drawn time.Time // last bar redraw or log line
+	// report, if not nil, gets each change as a childStatus line, for the
+	// parent (statusFD).
+	report io.Writer
+}
+
+// sendStatus reports the step and its count on p.report.
+func (p *progress) sendStatus() {
+	if p.report == nil {
+		return
+	}
+	b, _ := json.Marshal(childStatus{Step: p.step, Done: p.done, Total: p.total})
+	_, _ = p.report.Write(append(b, '\n'))
 }
 
 var _ harness.Progress = (*progress)(nil)
@@ -50,6 +63,7 @@ func (p *progress) Begin(step string, total int64) {
 	defer p.mu.Unlock()
 	p.step, p.total, p.done = step, total, 0
 	p.start = p.now()
+	p.sendStatus()
 	p.drawn = p.start
 	if p.bar {
 		p.drawBar()
@@ -67,6 +81,7 @@ func (p *progress) Update(done int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done = done
+	p.sendStatus()
 	now := p.now()
 	if p.bar {
 		if now.Sub(p.drawn) >= barInterval {

@@ -18,12 +18,7 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/workload"
-	"github.com/tsbench/storage/workload/crash"
 	"github.com/tsbench/storage/workload/harness"
-	"github.com/tsbench/storage/workload/micro"
-	"github.com/tsbench/storage/workload/mixed"
 )
 
 // run is the whole program: main only exits with its status.
@@ -42,14 +37,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case err != nil:
 		fmt.Fprintf(stderr, "benchmark-storage: %v\n", err)
 		return exitBadInput
-	case s.workload == workloadMicro:
-		err = runParent[micro.Result](microSuite{}, s, stdout, stderr)
-	case s.workload == workloadMixed:
-		err = runParent[mixed.Result](mixedSuite{}, s, stdout, stderr)
-	case s.workload == workloadCrash:
-		err = runParent[crash.Result](crashSuite{}, s, stdout, stderr)
 	default:
-		err = runParent[workload.Result](series{}, s, stdout, stderr)
+		err = workloads[s.workload].parent(s, stdout, stderr) // parseFlags checked the name
 	}
 	switch {
 	case err == nil:
@@ -89,28 +78,24 @@ func runAsChild(stdin io.Reader, stderr io.Writer) int {
 	case s.child.role != roleRun:
 		fmt.Fprintf(stderr, "benchmark-storage: unknown child role %q\n", s.child.role)
 		return exitBadInput
-	case s.workload == workloadMicro:
-		return runChild[micro.Result](microSuite{}, s, stderr)
-	case s.workload == workloadMixed:
-		return runChild[mixed.Result](mixedSuite{}, s, stderr)
-	case s.workload == workloadCrash:
-		return runChild[crash.Result](crashSuite{}, s, stderr)
 	}
-	return runChild[workload.Result](series{}, s, stderr)
+	w, ok := workloads[s.workload]
+	if !ok {
+		fmt.Fprintf(stderr, "benchmark-storage: unknown workload %q in the job\n", s.workload)
+		return exitBadInput
+	}
+	return w.child(s, stderr)
 }
 
 // runParent checks everything it can, then runs each engine in its own
 // child process, one after another, and reports them side by side.
 func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error {
-	// Every mistake in the input shows before anything is created.
-	var sync engine.SyncMode
-	for _, name := range s.engines {
-		opts, err := engineOptions(s, name)
-		if err != nil {
-			return &inputError{err}
-		}
-		// Sync is a shared key, so it is the same for every engine.
-		sync = opts.Sync
+	// Every mistake in the input shows before anything is created
+	// (parseFlags resolved the engines' options).
+	// Sync is a shared key, so it is the same for every engine.
+	sync := s.options[s.engines[0]].Sync
+	if s.memory > 0 {
+		removeStaleGroups(stderr)
 	}
 	if err := su.check(s); err != nil {
 		return &inputError{err}
@@ -131,7 +116,7 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 		return err
 	}
 	env := harness.CollectEnvironment(rd.path)
-	env.Seed, env.Sync = s.seed, sync
+	env.Seed, env.Sync, env.MemoryLimit = s.seed, sync, s.memory
 	runID := newRunID(env.Start)
 	s.runID = runID
 	var results []*R

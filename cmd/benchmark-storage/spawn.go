@@ -51,14 +51,43 @@ func spawn[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, nam
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := startChild(ctx, newJob(s, roleRun, name, dir, progressMode), stderr, s.stall, nil)
+	group, err := newMemoryGroup(s.memory, s.runID, sub)
 	if err != nil {
 		return nil, nil, err
+	}
+	if group != nil {
+		defer func() {
+			if rerr := group.Remove(); rerr != nil {
+				fmt.Fprintf(stderr, "benchmark-storage: %s: %v\n", name, rerr)
+			}
+		}()
+	}
+	runCtx := ctx
+	if s.maxTime > 0 {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithTimeout(ctx, s.maxTime)
+		defer cancel()
+	}
+	p, err := startChild(runCtx, newJob(s, roleRun, name, dir, progressMode), stderr, s.stall, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	if group != nil {
+		if err := group.Add(p.cmd.Process.Pid); err != nil {
+			p.kill()
+			p.wait()
+			return nil, p.output.Bytes(), fmt.Errorf("memory cgroup: %w", err)
+		}
 	}
 	runErr := p.wait()
 	output = p.output.Bytes()
 	res, readErr := decodeResult[R](p.out)
+	if oom := outOfMemory(group, &p.status); oom != nil && runErr != nil {
+		return nil, output, oom
+	}
 	switch {
+	case runErr != nil && ctx.Err() == nil && errors.Is(runCtx.Err(), context.DeadlineExceeded):
+		return nil, output, fmt.Errorf("stopped at the -max-time limit of %v %s", s.maxTime, p.status.where())
 	case errors.Is(runErr, errStalled):
 		return nil, output, fmt.Errorf("engine process made no progress for %v (no CPU time, no disk I/O), so it was stopped: a deadlock? raise -stall-timeout if the engine is merely slow", s.stall)
 	case readErr == nil && runErr != nil && su.failure(res) == "":

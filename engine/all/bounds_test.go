@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/tsbench/storage/engine"
@@ -65,5 +68,29 @@ func TestOptionBounds(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no numeric engine option found")
+	}
+}
+
+// TestSharedOptionBounds opens every engine, RocksDB first, with a write
+// buffer of 1 PiB, which RocksDB would try to allocate or abort on: Open
+// must refuse it for a library caller as for the command line, with
+// ErrInvalidOptions and before the directory is made.
+func TestSharedOptionBounds(t *testing.T) {
+	names := engine.Names()
+	if !slices.Contains(names, "rocksdb") {
+		t.Fatalf("rocksdb is not registered: %v", names)
+	}
+	for _, name := range append([]string{"rocksdb"}, slices.DeleteFunc(names, func(n string) bool { return n == "rocksdb" })...) {
+		dir := filepath.Join(t.TempDir(), "db")
+		db, err := engine.Open(name, dir, &engine.Options{WriteBufferSize: 1 << 50})
+		if err == nil {
+			db.Close()
+		}
+		if !errors.Is(err, engine.ErrInvalidOptions) {
+			t.Errorf("open %s with write_buffer_size 1<<50 = %v, want an error wrapping engine.ErrInvalidOptions", name, err)
+		}
+		if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("open %s with write_buffer_size 1<<50 made its directory (%v)", name, err)
+		}
 	}
 }

@@ -14,9 +14,12 @@
 // with the right sentinel), persistence across Close, Compact giving disk
 // space back and beside open iterators, use after Close, concurrent
 // readers beside a writer, several writers at once, DeleteRange and
-// Compact beside readers, every committed batch whole after the process
-// that wrote them is killed (a second process started from the same test
-// binary, with the Factory's options), and clear errors for a directory
+// Compact beside readers, every call after one that failed with
+// engine.ErrBroken (inject.Broken makes the backend's next call
+// fail so) refused with that error until Close, every committed batch
+// whole after the process that wrote them is killed (a second process
+// started from the same test binary, with the Factory's options), and
+// clear errors for a directory
 // holding another engine's data, one that is not writable, one open elsewhere
 // (in this process, and in a second process it starts from the same test
 // binary) and one whose files are corrupted. The optional interfaces are

@@ -73,6 +73,7 @@ var onDir = []struct {
 	{"Checkpoint", testCheckpoint},
 	{"Copy", testCopy},
 	{"UseAfterClose", testUseAfterClose},
+	{"Broken", testBroken},
 	{"CloseWithOpenIterator", testCloseWithOpenIterator},
 	{"ConcurrentWriters", testConcurrentWriters},
 	{"ReopenAfterKill", testReopenAfterKill},

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/inject"
 )
 
 func testPersistence(t *testing.T, open Factory, dir string) {
@@ -90,6 +91,88 @@ func testUseAfterClose(t *testing.T, open Factory, dir string) {
 
 	db = mustOpen(t, open, dir)
 	wantScan(t, db, nil, nil, []kv{{"a", "1"}})
+}
+
+// testBroken makes the backend's next call fail with an error wrapping
+// engine.ErrBroken (inject.Broken, as a backend that cannot go on
+// would return it): that call and every later one, on the engine, a batch
+// or a snapshot made before or after, must fail with that same error
+// without reaching the backend, until Close, which must still close it
+// and free the directory, whose data is intact.
+func testBroken(t *testing.T, open Factory, dir string) {
+	db := mustOpen(t, open, dir)
+	want := putAll(t, db, "a", "b")
+	early := newBatch(t, db) // made before the failure, committed after
+	early.Put([]byte("c"), []byte("vc"))
+	s, err := engine.NewSnapshot(db)
+	if err != nil {
+		t.Fatalf("NewSnapshot: %v", err)
+	}
+	injected := fmt.Errorf("%w: enginetest: injected failure", engine.ErrBroken)
+	if err := inject.Broken(db, injected); err != nil {
+		t.Fatalf("InjectBroken: %v", err)
+	}
+	if err := db.Put([]byte("c"), []byte("vc")); err != injected {
+		t.Fatalf("Put failing with an injected error wrapping engine.ErrBroken = %v, want that error", err)
+	}
+	k := []byte("a")
+	late := db.NewBatch()
+	defer late.Close()
+	late.Put(k, k)
+	cp := filepath.Join(t.TempDir(), "checkpoint")
+	calls := []struct {
+		name string
+		call func() error
+	}{
+		{"Get", func() error { _, err := db.Get(k); return err }},
+		{"Put", func() error { return db.Put(k, k) }},
+		{"Delete", func() error { return db.Delete(k) }},
+		{"DeleteRange", func() error { return db.DeleteRange(k, []byte("b")) }},
+		{"NewIterator", func() error { _, err := db.NewIterator(engine.IterOptions{}); return err }},
+		{"NewBatch().Commit", late.Commit},
+		{"Batch made before: Commit", early.Commit},
+		{"Compact", func() error { return db.Compact(nil, nil) }},
+		{"NewSnapshot", func() error { _, err := engine.NewSnapshot(db); return err }},
+		{"Snapshot made before: Get", func() error { _, err := s.Get(k); return err }},
+		{"Snapshot made before: NewIterator", func() error { _, err := s.NewIterator(engine.IterOptions{}); return err }},
+		{"Checkpoint", func() error { return engine.Checkpoint(db, cp) }},
+		{"EstimateSize", func() error { _, err := engine.EstimateSize(db, nil, nil); return err }},
+		{"ReadMetrics", func() error { _, err := engine.ReadMetrics(db); return err }},
+		{"Check", func() error { return engine.Check(db) }},
+	}
+	if f, ok := db.(engine.Flusher); ok {
+		calls = append(calls, struct {
+			name string
+			call func() error
+		}{"Flush", f.Flush})
+	}
+	if b, ok := db.(engine.Backgrounder); ok {
+		calls = append(calls, struct {
+			name string
+			call func() error
+		}{"Busy", func() error { _, err := b.Busy(); return err }})
+	}
+	for _, c := range calls {
+		if err := c.call(); err != injected {
+			t.Errorf("%s after a call failed with engine.ErrBroken = %v, want that same error", c.name, err)
+		}
+	}
+	if _, err := os.Lstat(cp); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a refused Checkpoint left %s (%v)", cp, err)
+	}
+	if err := s.Close(); err != nil {
+		t.Errorf("Snapshot.Close after the engine broke: %v", err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatalf("Close after the engine broke: %v", err)
+	}
+	if _, err := db.Get(k); !errors.Is(err, engine.ErrClosed) {
+		t.Errorf("Get after Close of a broken engine = %v, want engine.ErrClosed", err)
+	}
+	db = mustOpen(t, open, dir)
+	wantScan(t, db, nil, nil, want)
+	put(t, db, "c", "vc")
+	wantGet(t, db, "c", "vc")
 }
 
 func testCloseWithOpenIterator(t *testing.T, open Factory, dir string) {

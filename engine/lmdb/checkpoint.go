@@ -18,11 +18,10 @@ var _ engine.Checkpointer = (*DB)(nil)
 // written to dir/data.mdb while writers go on. The map stays in place
 // meanwhile, so a writer that must grow it waits for the copy.
 func (db *DB) Checkpoint(dir string) error {
-	db.mapMu.RLock()
-	defer db.mapMu.RUnlock()
-	if db.broken != nil {
-		return db.broken
+	if err := db.readMap(); err != nil {
+		return err
 	}
+	defer db.mapMu.RUnlock()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}

@@ -24,14 +24,12 @@ import (
 //
 // Open iterators' transactions belong to the environment it replaces, so
 // the driver's Limits say ExclusiveCompact: engine.Open runs it only with
-// none open. It waits for reads and writes in flight and holds new ones
-// until done.
+// none open, and never two at once. It waits for reads and writes in
+// flight and holds new ones until done. If it cannot open the environment
+// again, env is lost, and the error says so (see DB.lost).
 func (db *DB) Compact(start, end []byte) error {
 	db.writeMu.Lock()
 	defer db.writeMu.Unlock()
-	if db.broken != nil {
-		return db.broken
-	}
 	db.mapMu.Lock()
 	defer db.mapMu.Unlock()
 
@@ -46,8 +44,8 @@ func (db *DB) Compact(start, end []byte) error {
 	// Reopen whether or not the rename happened: either way the data file
 	// in place is complete.
 	if err := db.openEnv(); err != nil {
-		db.broken = fmt.Errorf("%w: lmdb: reopen after compaction: %w", engine.ErrBroken, err)
-		return errors.Join(renameErr, db.broken)
+		db.lost = errors.Join(renameErr, fmt.Errorf("%w: lmdb: reopen after compaction: %w", engine.ErrBroken, err))
+		return db.lost
 	}
 	if renameErr != nil {
 		return fmt.Errorf("lmdb: compact: %w", renameErr)

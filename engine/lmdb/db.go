@@ -62,9 +62,12 @@ type DB struct {
 	// mapGen counts remaps, so that iterators notice the map moved;
 	// written under both locks.
 	mapGen uint64
-	// broken is set, under both locks, when Compact could not reopen env
-	// (it wraps engine.ErrBroken) and by Close.
-	broken error
+	// lost is set, under both locks, when Compact closed env and could
+	// not open it again: it is Compact's error, which wraps
+	// engine.ErrBroken. engine.Open's wrapper refuses every later call
+	// but Close with it; a call that was already waiting for writeMu or
+	// mapMu finds it there (lockWrites, readMap) instead of the closed env.
+	lost error
 
 	// idle holds reset read transactions for reuse (see readtxn.go).
 	idleMu sync.Mutex
@@ -174,10 +177,8 @@ func cbytes(b []byte) (*C.char, C.size_t) {
 func (db *DB) Get(key []byte) ([]byte, error) {
 	k, kn := cbytes(key)
 	for {
-		db.mapMu.RLock()
-		if db.broken != nil {
-			db.mapMu.RUnlock()
-			return nil, db.broken
+		if err := db.readMap(); err != nil {
+			return nil, err
 		}
 		r := C.tsb_lmdb_get(db.env, db.takeIdle(), db.dbi, k, kn)
 		if r.txn == nil {
@@ -220,28 +221,49 @@ func (db *DB) Delete(key []byte) error {
 // Flush forces every committed write to stable storage, whatever the sync
 // profile.
 func (db *DB) Flush() error {
-	db.mapMu.RLock()
-	defer db.mapMu.RUnlock()
-	if db.broken != nil {
-		return db.broken
+	if err := db.readMap(); err != nil {
+		return err
 	}
+	defer db.mapMu.RUnlock()
 	return wrap("sync", C.mdb_env_sync(db.env, 1))
 }
 
+// readMap takes mapMu shared for a call that reads through the map, or
+// returns lost if env was lost while the call waited for it.
+func (db *DB) readMap() error {
+	db.mapMu.RLock()
+	if db.lost != nil {
+		db.mapMu.RUnlock()
+		return db.lost
+	}
+	return nil
+}
+
+// lockWrites takes writeMu for a call that writes or remaps, or returns
+// lost if env was lost while the call waited for it.
+func (db *DB) lockWrites() error {
+	db.writeMu.Lock()
+	if db.lost != nil {
+		db.writeMu.Unlock()
+		return db.lost
+	}
+	return nil
+}
+
 // Close flushes committed writes to stable storage and closes the
-// environment.
+// environment, unless Compact lost it or Close closed it already (a test
+// of the bare backend may close it twice).
 func (db *DB) Close() error {
 	db.writeMu.Lock()
 	defer db.writeMu.Unlock()
 	db.mapMu.Lock()
 	defer db.mapMu.Unlock()
-	if db.broken != nil {
+	if db.lost != nil || db.env == nil {
 		return nil
 	}
 	err := wrap("sync", C.mdb_env_sync(db.env, 1))
 	db.dropIdle()
 	C.mdb_env_close(db.env)
 	db.env = nil
-	db.broken = engine.ErrClosed
 	return err
 }

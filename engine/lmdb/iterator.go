@@ -16,10 +16,8 @@ func (db *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
 	lo, lon := cbytes(opts.LowerBound)
 	hi, hin := cbytes(opts.UpperBound)
 	for {
-		db.mapMu.RLock()
-		if db.broken != nil {
-			db.mapMu.RUnlock()
-			return nil, db.broken
+		if err := db.readMap(); err != nil {
+			return nil, err
 		}
 		r := C.tsb_lmdb_cursor_new(db.env, db.takeIdle(), db.dbi,
 			lo, lon, cbool(opts.LowerBound != nil), hi, hin, cbool(opts.UpperBound != nil))

@@ -26,11 +26,10 @@ import (
 // map and retrying whenever it is full, so that no write ever fails with
 // MDB_MAP_FULL.
 func (db *DB) update(op string, write func() C.int) error {
-	db.writeMu.Lock()
-	defer db.writeMu.Unlock()
-	if db.broken != nil {
-		return db.broken
+	if err := db.lockWrites(); err != nil {
+		return err
 	}
+	defer db.writeMu.Unlock()
 	for {
 		var err error
 		switch rc := write(); rc {
@@ -60,14 +59,12 @@ func (db *DB) grownSize() int64 {
 }
 
 // resize remaps the environment to size bytes, or to the size another
-// process set when size is 0. The caller holds writeMu, so no write
-// transaction is open; taking mapMu waits out every read of the map.
+// process set when size is 0. The caller holds writeMu from lockWrites,
+// so no write transaction is open and env is there; taking mapMu waits
+// out every read of the map.
 func (db *DB) resize(size int64) error {
 	db.mapMu.Lock()
 	defer db.mapMu.Unlock()
-	if db.broken != nil {
-		return db.broken
-	}
 	if rc := C.mdb_env_set_mapsize(db.env, C.size_t(size)); rc != 0 {
 		return fmt.Errorf("lmdb: grow map from %d to %d bytes: %w", db.mapSize, size, kinds.Wrap(status(rc)))
 	}

@@ -14,10 +14,8 @@ const maxIdleReads = 8
 // shared: the caller releases both with endRead.
 func (db *DB) beginRead(op string) (*C.MDB_txn, error) {
 	for {
-		db.mapMu.RLock()
-		if db.broken != nil {
-			db.mapMu.RUnlock()
-			return nil, db.broken
+		if err := db.readMap(); err != nil {
+			return nil, err
 		}
 		r := C.tsb_lmdb_begin_read(db.env, db.takeIdle())
 		if r.rc == 0 {
@@ -37,7 +35,9 @@ func (db *DB) beginFailed(op string, rc C.int) error {
 	if rc != C.MDB_MAP_RESIZED {
 		return wrap(op, rc)
 	}
-	db.writeMu.Lock()
+	if err := db.lockWrites(); err != nil {
+		return err
+	}
 	defer db.writeMu.Unlock()
 	return db.resize(0)
 }

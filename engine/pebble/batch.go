@@ -33,9 +33,6 @@ func (b *batch) Commit() (err error) {
 	if b.b.Empty() {
 		return nil
 	}
-	if err := b.db.failed(); err != nil {
-		return err
-	}
 	defer b.db.stop(&err)
 	if err := b.db.db.Apply(b.b, b.db.wo); err != nil {
 		return kinds.Wrap(err)

@@ -12,8 +12,5 @@ var _ engine.Checkpointer = (*DB)(nil)
 // are hard-linked, the MANIFEST, OPTIONS and WAL copied, after the WAL is
 // synced so that every acknowledged write is in the copy.
 func (db *DB) Checkpoint(dir string) error {
-	if err := db.failed(); err != nil {
-		return err
-	}
 	return kinds.Wrap(db.db.Checkpoint(dir, pebbledb.WithFlushedWAL()))
 }

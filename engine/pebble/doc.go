@@ -109,9 +109,10 @@
 // Pebble's fatal errors (a commit that cannot be written, most often to a
 // full disk) would end the process with os.Exit(1). Here the call that
 // met one returns an error wrapping engine.ErrBroken, and
-// engine.ErrNoSpace for a full disk, and every later call returns it too:
-// Pebble stopped holding its commit mutex, so nothing goes into it again
-// and Close leaves its files open until the process exits. A fatal error
+// engine.ErrNoSpace for a full disk, which engine.Open's wrapper returns
+// from every later call too: Pebble stopped holding its commit mutex, so
+// nothing goes into it again and Close leaves its files open until the
+// process exits. A fatal error
 // on Pebble's own background goroutines still ends the process, now as a
 // panic. A flush that fails on a full disk is retried by Pebble without
 // end, and writes stall behind it.

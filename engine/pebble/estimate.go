@@ -13,9 +13,6 @@ var _ engine.SizeEstimator = (*DB)(nil)
 // within it and by data block for the others. Writes still in the
 // memtable are left out.
 func (db *DB) EstimateSize(start, end []byte) (int64, error) {
-	if err := db.failed(); err != nil {
-		return 0, err
-	}
 	if end == nil {
 		// Pebble needs an end: just past the tables' largest key.
 		_, hi, ok, err := db.tableBounds()

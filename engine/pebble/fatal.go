@@ -37,8 +37,9 @@ type fatal struct{ err error }
 // stop is deferred by every call that writes through Pebble. It turns a
 // panic of Pebble's fatal path, or one of its raw panics over a full disk,
 // into an error wrapping engine.ErrBroken (and engine.ErrNoSpace for a
-// full disk), and marks db broken: Pebble panicked holding its commit
-// mutex, so any further call into it would wait forever. Other panics
+// full disk), and marks db stopped: Pebble panicked holding its commit
+// mutex, so any further call into it would wait forever. engine.Open's
+// wrapper makes none after that error; Close sees stopped. Other panics
 // are not Pebble's failure to write and go on. A fatal error on one of
 // Pebble's background goroutines (a flush or compaction) still ends the
 // process, as a panic, since no call of ours is there to recover it.
@@ -59,15 +60,6 @@ func (db *DB) stop(err *error) {
 	default:
 		panic(r)
 	}
-	broken := fmt.Errorf("%w (pebble stopped after a fatal error: %w; free the space and open the store in a new process)", engine.ErrBroken, cause)
-	db.broken.Store(&broken)
-	*err = broken
-}
-
-// failed returns the error that stopped db, or nil.
-func (db *DB) failed() error {
-	if p := db.broken.Load(); p != nil {
-		return *p
-	}
-	return nil
+	db.stopped.Store(true)
+	*err = fmt.Errorf("%w (pebble stopped after a fatal error: %w; free the space and open the store in a new process)", engine.ErrBroken, cause)
 }

@@ -21,9 +21,6 @@ var _ engine.BoundsSetter = (*iterator)(nil)
 // NewIterator implements engine.Backend. Pebble iterators read a consistent
 // snapshot as of their creation.
 func (db *DB) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
-	if err := db.failed(); err != nil {
-		return nil, err
-	}
 	return newIterator(db.db, opts)
 }
 

@@ -56,9 +56,6 @@ func (s *stalls) read() (int64, time.Duration) {
 // bytes flushes and compactions wrote to tables, compaction time, write
 // stalls, block cache lookups and the memtables' size.
 func (db *DB) Metrics() (engine.Metrics, error) {
-	if err := db.failed(); err != nil {
-		return engine.Metrics{}, err
-	}
 	m := db.db.Metrics()
 	total := m.Total()
 	n, stalled := db.stalls.read()

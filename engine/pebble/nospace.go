@@ -39,7 +39,9 @@ func (n *noSpace) listener() pebbledb.EventListener {
 
 // wait runs f, which waits for Pebble's background work, and returns its
 // error, or gives up when a full disk stops that work: then db is marked
-// broken and f is left to Pebble (it ends with the process).
+// stopped, f is left to Pebble (it ends with the process), and the error
+// wraps engine.ErrBroken, after which engine.Open's wrapper makes no call
+// but Close.
 func (db *DB) wait(f func() error) error {
 	done := make(chan error, 1)
 	panicked := make(chan any, 1)
@@ -59,8 +61,7 @@ func (db *DB) wait(f func() error) error {
 	case r := <-panicked:
 		panic(r)
 	case <-db.noSpace.hit:
-		broken := fmt.Errorf("%w (pebble cannot flush or compact: %w; free the space and open the store in a new process)", engine.ErrBroken, db.noSpace.err)
-		db.broken.Store(&broken)
-		return broken
+		db.stopped.Store(true)
+		return fmt.Errorf("%w (pebble cannot flush or compact: %w; free the space and open the store in a new process)", engine.ErrBroken, db.noSpace.err)
 	}
 }

@@ -35,9 +35,11 @@ type DB struct {
 	stalls stalls
 	// noSpace notes background work that failed on a full disk.
 	noSpace *noSpace
-	// broken is the error that stopped Pebble (fatal.go); once set, no
-	// call goes into Pebble again.
-	broken atomic.Pointer[error]
+	// stopped is set when a call met one of Pebble's fatal errors or gave
+	// up on a full disk (fatal.go, nospace.go) and returned an error
+	// wrapping engine.ErrBroken. engine.Open's wrapper then makes no call
+	// but Close, which must leave Pebble as it is.
+	stopped atomic.Bool
 }
 
 // kinds maps Pebble's errors onto the engine's sentinels. Pebble reports
@@ -131,9 +133,6 @@ func pebbleOptions(opts engine.Options, o Options) (*pebbledb.Options, error) {
 
 // Get implements engine.Backend.
 func (db *DB) Get(key []byte) ([]byte, error) {
-	if err := db.failed(); err != nil {
-		return nil, err
-	}
 	return get(db.db, key)
 }
 
@@ -155,27 +154,18 @@ func get(r pebbledb.Reader, key []byte) ([]byte, error) {
 
 // Put implements engine.Backend.
 func (db *DB) Put(key, value []byte) (err error) {
-	if err := db.failed(); err != nil {
-		return err
-	}
 	defer db.stop(&err)
 	return kinds.Wrap(db.db.Set(key, value, db.wo))
 }
 
 // Delete implements engine.Backend.
 func (db *DB) Delete(key []byte) (err error) {
-	if err := db.failed(); err != nil {
-		return err
-	}
 	defer db.stop(&err)
 	return kinds.Wrap(db.db.Delete(key, db.wo))
 }
 
 // DeleteRange implements engine.Backend with one Pebble range tombstone.
 func (db *DB) DeleteRange(start, end []byte) (err error) {
-	if err := db.failed(); err != nil {
-		return err
-	}
 	defer db.stop(&err)
 	// A tombstone needs an end; just past the largest key will do.
 	start, end, ok, err := rangedel.Span(db, start, end)
@@ -190,9 +180,6 @@ func (db *DB) DeleteRange(start, end []byte) (err error) {
 // compacts every level overlapping the range and waits for the replaced
 // files to be deleted, so the directory size reflects the result.
 func (db *DB) Compact(start, end []byte) (err error) {
-	if err := db.failed(); err != nil {
-		return err
-	}
 	defer db.stop(&err)
 	if err := db.wait(db.db.Flush); err != nil {
 		return kinds.Wrap(err)
@@ -252,9 +239,6 @@ var (
 
 // Flush implements engine.Flusher: it writes the memtable to a table.
 func (db *DB) Flush() (err error) {
-	if err := db.failed(); err != nil {
-		return err
-	}
 	defer db.stop(&err)
 	return kinds.Wrap(db.wait(db.db.Flush))
 }
@@ -268,9 +252,6 @@ func (db *DB) Flush() (err error) {
 // EstimatedDebt is not used either: it stays above zero whenever L0 and
 // the base level both hold data, even when no compaction is due.
 func (db *DB) Busy() (bool, error) {
-	if err := db.failed(); err != nil {
-		return false, err
-	}
 	m := db.db.Metrics()
 	if m.Compact.NumInProgress > 0 || m.Flush.NumInProgress > 0 {
 		return true, nil
@@ -285,12 +266,12 @@ func (db *DB) Busy() (bool, error) {
 }
 
 // Close implements engine.Backend. Pebble syncs the WAL on close, so no
-// acknowledged write is lost whatever the sync profile. After a fatal
-// error it leaves Pebble as it is, since Pebble would wait forever for the
-// commit mutex it panicked holding: its files, lock included, stay open
-// until the process exits.
+// acknowledged write is lost whatever the sync profile. Once Pebble
+// stopped it leaves Pebble as it is, since Pebble would wait forever for
+// the commit mutex it panicked holding or for the flush it retries: its
+// files, lock included, stay open until the process exits.
 func (db *DB) Close() (err error) {
-	if db.failed() != nil {
+	if db.stopped.Load() {
 		return nil
 	}
 	defer db.stop(&err)

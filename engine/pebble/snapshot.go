@@ -14,9 +14,6 @@ type snapshot struct{ s *pebbledb.Snapshot }
 
 // NewSnapshot implements engine.Snapshotter.
 func (db *DB) NewSnapshot() (engine.Snapshot, error) {
-	if err := db.failed(); err != nil {
-		return nil, err
-	}
 	return snapshot{db.db.NewSnapshot()}, nil
 }
 

@@ -45,6 +45,9 @@ type Environment struct {
 	Seed uint64 `json:"seed"`
 	// Sync is the durability profile every engine ran with.
 	Sync engine.SyncMode `json:"sync"`
+	// MemoryLimit is -memory: the limit in bytes of the memory cgroup
+	// each engine's process ran in, page cache included; 0 for none.
+	MemoryLimit int64 `json:"memory_limit_bytes,omitempty"`
 	// EngineVersions maps each registered engine to its library version.
 	EngineVersions map[string]string `json:"engine_versions"`
 	// EngineBuilds maps each registered engine to how its library was
@@ -76,9 +79,7 @@ func CollectEnvironment(dataPath string) Environment {
 	if abs, err := filepath.Abs(dataPath); err == nil {
 		e.DataPath = abs
 	}
-	if kb, err := strconv.ParseInt(strings.TrimSuffix(procField("/proc/meminfo", "MemTotal"), " kB"), 10, 64); err == nil {
-		e.MemoryBytes = kb << 10
-	}
+	e.MemoryBytes = MemoryBytes()
 	if b, err := os.ReadFile("/proc/sys/kernel/osrelease"); err == nil {
 		e.Kernel = strings.TrimSpace(string(b))
 	}
@@ -141,6 +142,15 @@ func filesystem(path string) string {
 	}
 }
 
+// MemoryBytes is this machine's RAM (MemTotal), 0 if unknown.
+func MemoryBytes() int64 {
+	kb, err := strconv.ParseInt(strings.TrimSuffix(procField("/proc/meminfo", "MemTotal"), " kB"), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return kb << 10
+}
+
 // Lines is e as label/value pairs, as the text and Markdown reports show
 // it: one line per engine with its version and build.
 func (e Environment) Lines() [][2]string {
@@ -152,6 +162,9 @@ func (e Environment) Lines() [][2]string {
 		{"Seed", strconv.FormatUint(e.Seed, 10)},
 		{"Command", strings.Join(e.CommandLine, " ")},
 		{"Started", e.Start.UTC().Format("2006-01-02 15:04:05 MST")},
+	}
+	if e.MemoryLimit > 0 {
+		lines = slices.Insert(lines, 4, [2]string{"Memory", report.Bytes(e.MemoryLimit) + " per engine process (a memory cgroup, page cache included)"})
 	}
 	for _, name := range slices.Sorted(maps.Keys(e.EngineVersions)) {
 		v := e.EngineVersions[name]
@@ -185,6 +198,9 @@ func (e Environment) Metrics() [][3]string {
 	}
 	for _, name := range slices.Sorted(maps.Keys(e.EngineBuilds)) {
 		m = append(m, [3]string{"build." + name, e.EngineBuilds[name], ""})
+	}
+	if e.MemoryLimit > 0 {
+		m = append(m, [3]string{"memory_limit", strconv.FormatInt(e.MemoryLimit, 10), "bytes"})
 	}
 	return m
 }

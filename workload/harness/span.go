@@ -3,9 +3,11 @@ package harness
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/cgroup"
 	"github.com/tsbench/storage/internal/measure"
 )
 
@@ -31,7 +33,22 @@ type Cost struct {
 	// Processes is what the span measured of the engine's processes; nil
 	// for an engine that works in this process.
 	Processes *EngineProcesses `json:"processes,omitempty"`
+	// Cgroup is the memory cgroup the process ran in (-memory): its
+	// limit, its peak usage during the part (page cache included, which
+	// the limit counts), and at the part's end its usage and how much of
+	// it was page cache and anonymous memory. Nil without a cgroup.
+	Cgroup *cgroup.Usage `json:"cgroup,omitempty"`
 }
+
+// memoryGroup is the memory cgroup this process runs in if the benchmark
+// put it in one (-memory), nil otherwise.
+var memoryGroup = sync.OnceValue(func() *cgroup.Group {
+	g, err := cgroup.Self()
+	if err != nil {
+		return nil
+	}
+	return g
+})
 
 // EngineProcesses is what a span measured of the processes an engine
 // works in (engine.Processes), beside the figures their CPU time and I/O
@@ -58,6 +75,8 @@ type Span struct {
 	pids    []int
 	procs   map[int]measure.Proc
 	procErr error
+	// groupErr is why the cgroup's peak could not be reset.
+	groupErr error
 }
 
 // StartSpan restarts the peak RSS count and samples the process's
@@ -66,6 +85,9 @@ type Span struct {
 // that cannot be read is reported by End.
 func StartSpan(pids ...int) (*Span, error) {
 	s := &Span{peakErr: measure.ResetPeakRSS(), pids: pids}
+	if g := memoryGroup(); g != nil {
+		s.groupErr = g.ResetPeak()
+	}
 	for _, pid := range pids {
 		if err := measure.ResetPeakRSSOf(pid); err != nil && s.peakErr == nil {
 			s.peakErr = err
@@ -120,6 +142,13 @@ func (s *Span) End(warn func(kind string, err error)) Cost {
 	}
 	if len(s.pids) > 0 {
 		s.addProcesses(&c, warn)
+	}
+	if g := memoryGroup(); g != nil {
+		if u, err := g.Usage(); err == nil && s.groupErr == nil {
+			c.Cgroup = &u
+		} else {
+			warn("cgroup", errors.Join(s.groupErr, err))
+		}
 	}
 	return c
 }

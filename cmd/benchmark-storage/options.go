@@ -1,0 +1,85 @@
+package main
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/tsbench/storage/engine"
+)
+
+// resolveOptions resolves every engine's options once, in the parent,
+// into s.options: the -config file (read once), then the flags that
+// override it (-sync, -cache-size, -compression, -etcd-endpoints), then
+// -set, each as if its key were written in the file (engine.Resolve).
+// Children get the result in their job and parse nothing.
+func resolveOptions(s *settings) error {
+	text := ""
+	if s.config != "" {
+		b, err := os.ReadFile(s.config)
+		if errors.Is(err, fs.ErrNotExist) {
+			return inputErrorf("-config %s does not exist: give the path of a TOML file such as configs/%s.toml", s.config, s.engines[0])
+		} else if err != nil {
+			return inputErrorf("-config: %v", err)
+		}
+		text = string(b)
+	}
+	s.options, s.effective = map[string]engine.Options{}, map[string]map[string]any{}
+	for _, name := range s.engines {
+		opts, err := engine.Resolve(name, text, s.config, s.overrides())
+		if err != nil {
+			return inputErrorf("%v", err)
+		}
+		if s.effective[name], err = engine.Effective(name, opts); err != nil {
+			return inputErrorf("%v", err)
+		}
+		s.options[name] = opts
+	}
+	return nil
+}
+
+// overrides are the engine settings given as flags, in the order they
+// apply: the shared flags, -etcd-endpoints (an alias of -set
+// etcd.endpoints), then -set.
+func (s *settings) overrides() []engine.Override {
+	var out []engine.Override
+	shared := func(key, value string) { out = append(out, engine.Override{Key: key, Value: value}) }
+	if s.sync != "" {
+		shared("sync", strconv.Quote(string(s.sync)))
+	}
+	if f := s.engineFlags; f.cacheSize > 0 {
+		shared("cache_size", strconv.FormatInt(f.cacheSize, 10))
+	}
+	if f := s.engineFlags; f.compression != "" {
+		shared("disable_compression", strconv.FormatBool(f.compression == "off"))
+	}
+	if eps := s.engineFlags.etcd.endpoints; eps != "" {
+		out = append(out, engine.Override{Engine: "etcd", Key: "endpoints", Value: eps})
+		// A given cluster outlives the run directory, which the parent
+		// removes: the run's keys go with it unless -keep.
+		out = append(out, engine.Override{Engine: "etcd", Key: "drop_on_close", Value: strconv.FormatBool(!s.keep)})
+	}
+	return append(out, s.sets...)
+}
+
+// setValue is -set: repeatable, each ENGINE.KEY=VALUE or KEY=VALUE.
+type setValue []engine.Override
+
+func (v *setValue) Set(s string) error {
+	o, err := engine.ParseOverride(s)
+	if err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), engine.ErrConfig.Error()+": "))
+	}
+	*v = append(*v, o)
+	return nil
+}
+
+func (v *setValue) String() string {
+	var parts []string
+	for _, o := range *v {
+		parts = append(parts, o.String())
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,138 @@
+package all_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tsbench/storage/engine"
+)
+
+// TestResolveOverrides: an override goes the way of a config file's key,
+// beside the file's own, into the options an engine runs with and the
+// record of them; a bad one is refused in one line naming the choices.
+func TestResolveOverrides(t *testing.T) {
+	config := "cache_size = \"32MiB\"\n[rocksdb]\nblock_size = 8192\n"
+	var sets []engine.Override
+	for _, s := range []string{"rocksdb.max_background_jobs=8", "cache_size=16MiB", "etcd.endpoints=127.0.0.1:1,127.0.0.1:2"} {
+		o, err := engine.ParseOverride(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets = append(sets, o)
+	}
+	opts, err := engine.Resolve("rocksdb", config, "test.toml", sets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eff, err := engine.Effective("rocksdb", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := eff["rocksdb"].(map[string]any)
+	if own["max_background_jobs"] != int64(8) || own["block_size"] != int64(8192) || eff["cache_size"] != int64(16<<20) {
+		t.Errorf("effective options %v: want max_background_jobs 8, block_size 8192 (the file's), cache_size 16MiB (the override's)", eff)
+	}
+	back, err := engine.FromEffective("rocksdb", eff)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := engine.Effective("rocksdb", back); !equalMaps(again, eff) {
+		t.Errorf("FromEffective(Effective) = %v, want %v", again, eff)
+	}
+	etcd, err := engine.Resolve("etcd", config, "test.toml", sets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := engine.Effective("etcd", etcd); !strings.Contains(strings.Join(asStrings(e["etcd"].(map[string]any)["endpoints"]), ","), "127.0.0.1:1,127.0.0.1:2") {
+		t.Errorf("etcd endpoints from a comma-separated override: %v", e["etcd"])
+	}
+
+	for _, c := range []struct{ set, want string }{
+		{"nosuch.x=1", `no engine "nosuch"; choose from badger, bbolt`},
+		{"rocksdb.nosuch=1", `no key "nosuch"; rocksdb's keys are max_background_jobs,`},
+		{"nosuch=1", `no key "nosuch"; the shared keys are sync, cache_size`},
+		{"rocksdb.max_background_jobs=-3", "max_background_jobs"},
+	} {
+		o, err := engine.ParseOverride(c.set)
+		if err == nil {
+			_, err = engine.Resolve("pebble", "", "", []engine.Override{o})
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want one line with %q", c.set, err, c.want)
+		}
+		if err != nil && !errors.Is(err, engine.ErrConfig) && !errors.Is(err, engine.ErrInvalidOptions) {
+			t.Errorf("%s: %v wraps neither ErrConfig nor ErrInvalidOptions", c.set, err)
+		}
+	}
+	if _, err := engine.ParseOverride("rocksdb.max_background_jobs"); !errors.Is(err, engine.ErrConfig) {
+		t.Errorf("an override without =: %v", err)
+	}
+}
+
+func equalMaps(a, b map[string]any) bool {
+	return strings.Join(flat(a), ";") == strings.Join(flat(b), ";")
+}
+
+func flat(m map[string]any) []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if sub, ok := m[k].(map[string]any); ok {
+			for _, s := range flat(sub) {
+				out = append(out, k+"."+s)
+			}
+			continue
+		}
+		out = append(out, k+"="+strings.Join(asStrings(m[k]), ","))
+	}
+	return out
+}
+
+func asStrings(v any) []string {
+	switch v := v.(type) {
+	case []any:
+		var out []string
+		for _, x := range v {
+			out = append(out, asStrings(x)...)
+		}
+		return out
+	case []string:
+		return v
+	default:
+		return []string{fmt.Sprint(v)}
+	}
+}
+
+// TestEffectiveJSONRoundTrip: every engine's resolved options survive
+// the JSON of a child's job unchanged.
+func TestEffectiveJSONRoundTrip(t *testing.T) {
+	for _, name := range engine.Names() {
+		opts, err := engine.Resolve(name, "", "", nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		eff, err := engine.Effective(name, opts)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		b, err := json.Marshal(eff)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		back, err := engine.FromEffective(name, m)
+		if err != nil {
+			t.Fatalf("%s: FromEffective: %v", name, err)
+		}
+		if again, _ := engine.Effective(name, back); !equalMaps(again, eff) {
+			t.Errorf("%s: after JSON %v, want %v", name, again, eff)
+		}
+	}
+}

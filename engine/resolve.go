@@ -1,0 +1,215 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Override is one setting given beside a config file, as its key would be
+// written in it: a key of an engine's own table (Engine "rocksdb", Key
+// "max_background_jobs") or a shared key (Engine "").
+type Override struct {
+	Engine, Key string
+	// Value is written as in TOML (8, true, "64MiB", ["a:1", "b:2"]);
+	// text that is no TOML value is a string, and for a list key a
+	// comma-separated list of strings (a:1,b:2).
+	Value string
+}
+
+// ParseOverride reads ENGINE.KEY=VALUE, a key of ENGINE's own table, or
+// KEY=VALUE, a shared key. Whether the engine and key exist is Resolve's
+// to check.
+func ParseOverride(s string) (Override, error) {
+	k, v, ok := strings.Cut(s, "=")
+	k = strings.TrimSpace(k)
+	if !ok || k == "" {
+		return Override{}, fmt.Errorf("%w: %q: write ENGINE.KEY=VALUE, such as rocksdb.max_background_jobs=8, or KEY=VALUE for a shared key such as cache_size=64MiB", ErrConfig, s)
+	}
+	e, key, ok := strings.Cut(k, ".")
+	if !ok {
+		e, key = "", k
+	}
+	return Override{Engine: e, Key: key, Value: strings.TrimSpace(v)}, nil
+}
+
+func (o Override) String() string {
+	if o.Engine == "" {
+		return o.Key + "=" + o.Value
+	}
+	return o.Engine + "." + o.Key + "=" + o.Value
+}
+
+// Resolve returns the options engine name runs with, resolved once: the
+// TOML text config (source names it in errors; "" for no file), with the
+// overrides applied as if they were written in it, and every default
+// filled in, the backend's own too (its Resolver), so that Options.Engine
+// holds a pointer to the backend's complete Options. As with LoadConfig,
+// every engine's table and every override is checked, not only name's.
+// Errors wrap ErrConfig (a malformed file, an unknown engine or key) or
+// ErrInvalidOptions (a value out of bounds), in one line naming the valid
+// choices or the fix.
+func Resolve(name, config, source string, overrides []Override) (Options, error) {
+	if _, err := Lookup(name); err != nil {
+		return Options{}, err
+	}
+	doc := map[string]any{}
+	if config != "" {
+		if _, err := toml.Decode(config, &doc); err != nil {
+			return Options{}, fmt.Errorf("%w: %s: %v", ErrConfig, source, err)
+		}
+	}
+	for _, ov := range overrides {
+		if err := apply(doc, ov); err != nil {
+			return Options{}, err
+		}
+	}
+	var text strings.Builder
+	if err := toml.NewEncoder(&text).Encode(doc); err != nil {
+		return Options{}, fmt.Errorf("%w: %s: %v", ErrConfig, source, err)
+	}
+	label := source
+	if len(overrides) > 0 {
+		label = strings.TrimSpace(fmt.Sprintf("%s with overrides %v", source, overrides))
+	}
+	o, tables, err := parseConfig(text.String(), label)
+	if err != nil {
+		return Options{}, err
+	}
+	o.Engine = tables[name]
+	return resolved(name, o)
+}
+
+// FromEffective turns what Effective returned for engine name back into
+// the Options it describes: how resolved options cross a process boundary
+// as JSON, whose numbers decode as float64 (or json.Number) and are turned
+// back into the integers of the fields that hold them.
+func FromEffective(name string, m map[string]any) (Options, error) {
+	d, err := Lookup(name)
+	if err != nil {
+		return Options{}, err
+	}
+	m = integers(reflect.TypeFor[Options](), m)
+	if own, ok := m[name].(map[string]any); ok && d.NewOptions != nil {
+		m[name] = integers(reflect.TypeOf(d.NewOptions()).Elem(), own)
+	}
+	var text strings.Builder
+	if err := toml.NewEncoder(&text).Encode(m); err != nil {
+		return Options{}, fmt.Errorf("%w: %s options: %v", ErrConfig, name, err)
+	}
+	return Resolve(name, text.String(), name+"'s resolved options", nil)
+}
+
+// integers returns a copy of m, a table of struct type t, whose numbers
+// are int64 where t's field is an integer.
+func integers(t reflect.Type, m map[string]any) map[string]any {
+	out := maps.Clone(m)
+	for k, v := range m {
+		f, ok := fieldOf(t, k)
+		if !ok || f.Type.Kind() < reflect.Int || f.Type.Kind() > reflect.Uint64 {
+			continue
+		}
+		switch n := v.(type) {
+		case float64:
+			out[k] = int64(n)
+		case json.Number:
+			if i, err := n.Int64(); err == nil {
+				out[k] = i
+			}
+		}
+	}
+	return out
+}
+
+// resolved fills in every default of o, shared and name's own.
+func resolved(name string, o Options) (Options, error) {
+	d, shared, err := lookup(name, &o)
+	if err != nil {
+		return Options{}, err
+	}
+	if d.NewOptions == nil {
+		return shared, nil
+	}
+	own := o.Engine
+	if own == nil {
+		own = d.NewOptions()
+	}
+	if r, ok := own.(Resolver); ok {
+		v, err := r.Resolve(shared)
+		if err != nil {
+			return Options{}, err
+		}
+		// OptionsFor wants a pointer to the backend's Options.
+		p := reflect.New(reflect.TypeOf(v))
+		p.Elem().Set(reflect.ValueOf(v))
+		own = p.Interface()
+	}
+	shared.Engine = own
+	return shared, nil
+}
+
+// apply writes ov into doc, a decoded config file, after checking that
+// its engine and key exist; its value takes the type of the key's field.
+func apply(doc map[string]any, ov Override) error {
+	table, fields := doc, reflect.TypeFor[Options]()
+	if ov.Engine != "" {
+		names := Names()
+		if !slices.Contains(names, ov.Engine) {
+			return fmt.Errorf("%w: %s: no engine %q; choose from %s, or leave the engine out for a shared key (%s)", ErrConfig, ov, ov.Engine, strings.Join(names, ", "), strings.Join(sharedKeys(), ", "))
+		}
+		d, _ := Lookup(ov.Engine)
+		if d.NewOptions == nil {
+			return fmt.Errorf("%w: %s: engine %s has no options of its own", ErrConfig, ov, ov.Engine)
+		}
+		fields = reflect.TypeOf(d.NewOptions()).Elem()
+		t, ok := doc[ov.Engine].(map[string]any)
+		if !ok {
+			t = map[string]any{}
+			doc[ov.Engine] = t
+		}
+		table = t
+	}
+	f, ok := fieldOf(fields, ov.Key)
+	if !ok {
+		where := "the shared keys are"
+		if ov.Engine != "" {
+			where = ov.Engine + "'s keys are"
+		}
+		return fmt.Errorf("%w: %s: no key %q; %s %s", ErrConfig, ov, ov.Key, where, strings.Join(keysOf(fields), ", "))
+	}
+	var v struct{ V any }
+	if _, err := toml.Decode("V = "+ov.Value, &v); err != nil {
+		v.V = ov.Value // bare text: a string
+	}
+	if s, ok := v.V.(string); ok && f.Type.Kind() == reflect.Slice {
+		v.V = strings.Split(s, ",")
+	}
+	table[ov.Key] = v.V
+	return nil
+}
+
+// fieldOf is the field of struct type t whose toml key is key.
+func fieldOf(t reflect.Type, key string) (reflect.StructField, bool) {
+	for i := range t.NumField() {
+		if f := t.Field(i); f.Tag.Get("toml") == key {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// keysOf lists the toml keys of struct type t.
+func keysOf(t reflect.Type) []string {
+	var keys []string
+	for i := range t.NumField() {
+		if k := t.Field(i).Tag.Get("toml"); k != "" && k != "-" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
