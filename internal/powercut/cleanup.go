@@ -1,0 +1,56 @@
+package powercut
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// Cleanup detaches what powercut mounts are left at mountpoint, typically
+// by a process that was killed: its mount answers every access with
+// "transport endpoint is not connected" until detached. With no powercut
+// mount there it does nothing. The store needs no repair: a killed
+// process is a cut, and the next Mount shows the durable state.
+func Cleanup(mountpoint string) error {
+	mnt, err := filepath.Abs(mountpoint)
+	if err != nil {
+		return err
+	}
+	info, err := os.ReadFile("/proc/self/mountinfo")
+	if err != nil {
+		return err
+	}
+	for line := range bytes.Lines(info) {
+		// Fields: ID, parent ID, device, root, mount point, options,
+		// optional fields, "-", file system type, source, options.
+		before, after, ok := strings.Cut(string(line), " - ")
+		fields, typ := strings.Fields(before), strings.Fields(after)
+		if !ok || len(fields) < 5 || len(typ) < 1 || typ[0] != "fuse."+fsType || unescape(fields[4]) != mnt {
+			continue
+		}
+		if err := unix.Unmount(mnt, unix.MNT_DETACH); err != nil {
+			return &os.PathError{Op: "unmount", Path: mnt, Err: err}
+		}
+	}
+	return nil
+}
+
+// unescape undoes the octal escapes (\040 for a space) of mountinfo.
+func unescape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+4 <= len(s) {
+			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 3
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

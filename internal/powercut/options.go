@@ -1,0 +1,18 @@
+package powercut
+
+// Options tune a mount.
+type Options struct {
+	// Torn makes Cut persist, as a device losing power mid-flush may, a
+	// random half of the pending written 4 KiB blocks of each file, each
+	// block whole or not at all, and only blocks inside the file's durable
+	// length: appended data stays pending, since the length that would
+	// expose it is metadata. Default false: Cut drops every pending write.
+	Torn bool
+	// Seed seeds the choice of blocks Torn persists: the same pending
+	// writes and the same seed persist the same blocks. Default 0.
+	Seed int64
+
+	// noopSync makes fsync of a file succeed without making its data
+	// durable, so a mutation test can prove that the checks notice.
+	noopSync bool
+}
