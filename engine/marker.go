@@ -29,9 +29,15 @@ func claim(name, dir string) (f *os.File, fresh bool, err error) {
 			return nil, false, fmt.Errorf("engine: open %s in %s: %w (choose a writable directory)", name, dir, err)
 		}
 		if err := lockFile(f); err != nil {
+			// The marker names the engine that holds the directory,
+			// which need not be the one asked for.
+			holder, _ := io.ReadAll(io.LimitReader(f, 256))
 			f.Close()
 			if errors.Is(err, ErrLocked) {
-				return nil, false, fmt.Errorf("%w: %s is open as %s elsewhere", ErrLocked, dir, name)
+				if h := strings.TrimSpace(string(holder)); h != "" {
+					return nil, false, fmt.Errorf("%w: %s is open as %s elsewhere", ErrLocked, dir, h)
+				}
+				return nil, false, fmt.Errorf("%w: %s is open elsewhere, by an engine still opening it", ErrLocked, dir)
 			}
 			return nil, false, fmt.Errorf("engine: open %s in %s: lock %s: %w", name, dir, markerFile, err)
 		}

@@ -176,7 +176,11 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 		run.logical = r.gen.LogicalBytes(r.cfg.Points/2, r.cfg.Points)
 	}
 	metrics := r.readMetrics(name)
-	mon := r.monitor(label, points, &run.done)
+	counted := points
+	if name == StepCompact {
+		counted = 0 // it counts no points as it goes: no rate, no ETA
+	}
+	mon := r.monitor(label, counted, &run.done)
 	span, err := harness.StartSpan(harness.EnginePIDs(r.db)...)
 	if err != nil {
 		mon.stop()

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/tsbench/storage/workload/harness"
@@ -71,3 +72,22 @@ func (c *countValue) Set(s string) error {
 }
 
 func (c *countValue) String() string { return harness.Count(int64(*c)) }
+
+// rateValue is a flag.Value for a rate per second: a count (40k, 1.5M)
+// or, below one a second, a plain fraction (0.5).
+type rateValue float64
+
+func (v *rateValue) Set(s string) error {
+	if n, err := parseCount(s); err == nil {
+		*v = rateValue(n)
+		return nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return errors.New("use a rate such as 40k, 1.5M, 250000 or 0.5")
+	}
+	*v = rateValue(f)
+	return nil
+}
+
+func (v *rateValue) String() string { return strconv.FormatFloat(float64(*v), 'g', -1, 64) }

@@ -96,6 +96,10 @@ type childFlags struct {
 
 var formats = []string{"table", "markdown", "csv", "json", "html", "gobench"}
 
+// formatAliases are other names of formats: text for table, md for
+// markdown, as the -out extensions name them.
+var formatAliases = map[string]string{"text": "table", "txt": "table", "md": "markdown"}
+
 // extFormats picks the -out format from the file name.
 var extFormats = map[string]string{
 	".txt": "table", ".md": "markdown", ".markdown": "markdown", ".csv": "csv", ".json": "json", ".html": "html", ".htm": "html",
@@ -151,7 +155,7 @@ func newFlagSet(s *settings) (*flag.FlagSet, *string) {
 	})
 	s.seed = defaultSeed
 	fs.Var((*seedValue)(&s.seed), "seed", "`seed` of the value generator; the same seed writes the same data")
-	fs.StringVar(&s.format, "format", "table", "output `format`: table, markdown, csv, json, html (a page with charts), or gobench (Go benchmark lines for benchstat)")
+	fs.StringVar(&s.format, "format", "table", "output `format`: table (or text), markdown (or md), csv, json, html (a page with charts), or gobench (Go benchmark lines for benchstat)")
 	fs.StringVar(&s.out, "out", "", "also write the results to `file`, in the format its extension names (.txt, .md, .csv, .json, .html), or in -format if it has none")
 	fs.IntVar(&s.count, "count", 1, "run each engine `n` times, each time in a fresh directory, and report the median and spread of every figure")
 	fs.BoolVar(&s.keep, "keep", false, "keep each engine's data directory and print where it is")
@@ -213,6 +217,9 @@ func parseFlags(args []string) (*settings, error) {
 	}
 	if s.series > s.points && s.workload != workloadMixed {
 		return nil, inputErrorf("-series %s is more than -points %s: every series needs a point; lower -series or raise -points", harness.Count(s.series), harness.Count(s.points))
+	}
+	if f, ok := formatAliases[s.format]; ok {
+		s.format = f
 	}
 	if !slices.Contains(formats, s.format) {
 		return nil, inputErrorf("-format %q: use one of %s", s.format, strings.Join(formats, ", "))

@@ -278,3 +278,20 @@ func checkUntouched(t *testing.T, dir string, names ...string) {
 		t.Errorf("%s holds %v, want %v", dir, got, names)
 	}
 }
+
+// TestRateAndFormatNames: -rate takes the count syntax of -points, text
+// and md name formats, and -readers is bounded.
+func TestRateAndFormatNames(t *testing.T) {
+	a, _ := testEngines(t)
+	s, err := parseFlags([]string{"-engine", a, "-path", t.TempDir(), "-workload", "mixed", "-rate", "40k", "-format", "md"})
+	if err != nil || s.mixed.Rate != 40_000 || s.format != "markdown" {
+		t.Fatalf("-rate 40k -format md: %+v, %v", s, err)
+	}
+	s, err = parseFlags([]string{"-engine", a, "-path", t.TempDir(), "-workload", "mixed", "-rate", "0.5", "-format", "text"})
+	if err != nil || s.mixed.Rate != 0.5 || s.format != "table" {
+		t.Fatalf("-rate 0.5 -format text: %+v, %v", s, err)
+	}
+	if _, err := parseFlags([]string{"-engine", a, "-path", t.TempDir(), "-workload", "mixed", "-readers", "2000"}); err == nil || !strings.Contains(err.Error(), "at most 256") {
+		t.Errorf("-readers 2000: %v, want a bound", err)
+	}
+}

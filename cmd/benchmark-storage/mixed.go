@@ -44,7 +44,7 @@ func (m *mixedFlags) define(fs *flag.FlagSet) {
 	fs.IntVar(&m.Writers, "writers", defaultWriters, "with -workload mixed, `count` of writers ingesting points, each owning an equal share of the series")
 	fs.IntVar(&m.Readers, "readers", defaultReaders, "with -workload mixed, `count` of readers querying while the writers write")
 	fs.DurationVar(&m.Duration, "duration", defaultDuration, "with -workload mixed, how long writers and readers run, after the preload (-points)")
-	fs.Float64Var(&m.Rate, "rate", 0, "with -workload mixed, cap on the `points` written per second over all writers (default: no cap)")
+	fs.Var((*rateValue)(&m.Rate), "rate", "with -workload mixed, cap on the `points` written per second over all writers: 40k, 1.5M, 250000 (default: no cap)")
 	m.Mix = mixed.DefaultMix
 	fs.Func("mix", "with -workload mixed, `weights` of the query kinds readers draw: kind=weight,... of last, recent, range, scan, multi (default "+mixed.DefaultMix.String()+")", func(v string) error {
 		mx, err := mixed.ParseMix(v)

@@ -102,7 +102,7 @@ func (p *progress) End() {
 	defer p.mu.Unlock()
 	elapsed := p.now().Sub(p.start)
 	line := fmt.Sprintf("%s: %s: done in %s", p.engine, p.step, roundDuration(elapsed))
-	if p.done > 0 && elapsed > 0 {
+	if p.total > 0 && p.done > 0 && elapsed > 0 {
 		line += fmt.Sprintf(" (%s %s/s)", approx(float64(p.done)/elapsed.Seconds()), p.unit)
 	}
 	p.step = ""

@@ -117,6 +117,7 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 	}
 	env := harness.CollectEnvironment(rd.path)
 	env.Seed, env.Sync, env.MemoryLimit = s.seed, sync, s.memory
+	env.Only(s.engines)
 	runID := newRunID(env.Start)
 	s.runID = runID
 	var results []*R

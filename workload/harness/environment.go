@@ -142,6 +142,14 @@ func filesystem(path string) string {
 	}
 }
 
+// Only keeps the versions and builds of the engines named, those a run
+// ran, so that a report lists what produced its figures and nothing else.
+func (e *Environment) Only(engines []string) {
+	for _, m := range []map[string]string{e.EngineVersions, e.EngineBuilds} {
+		maps.DeleteFunc(m, func(name, _ string) bool { return !slices.Contains(engines, name) })
+	}
+}
+
 // MemoryBytes is this machine's RAM (MemTotal), 0 if unknown.
 func MemoryBytes() int64 {
 	kb, err := strconv.ParseInt(strings.TrimSuffix(procField("/proc/meminfo", "MemTotal"), " kB"), 10, 64)

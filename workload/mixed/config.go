@@ -83,6 +83,11 @@ func (c Config) WithDefaults() Config {
 	return c
 }
 
+// MaxWorkers bounds Writers and Readers each: far more goroutines than
+// cores queue for the CPU, and a run with thousands starves its writers
+// and runs long past its duration.
+const MaxWorkers = 256
+
 // Validate reports the first setting Run cannot use, as an error
 // wrapping ErrInvalidConfig that says how to fix it. It checks c as
 // given; Run fills the defaults in first.
@@ -96,6 +101,8 @@ func (c Config) Validate() error {
 		return bad("duration is %v; use a positive duration such as -duration 30s", c.Duration)
 	case c.Writers < 0 || c.Readers < 0:
 		return bad("%d writers and %d readers; use counts of 0 or more", c.Writers, c.Readers)
+	case c.Writers > MaxWorkers || c.Readers > MaxWorkers:
+		return bad("%d writers and %d readers; use at most %d of each: a machine with fewer cores only queues them, and the run then measures the scheduler rather than the engine", c.Writers, c.Readers, MaxWorkers)
 	case c.Writers == 0 && c.Readers == 0:
 		return bad("no writers and no readers; use -writers 1 or more, -readers 1 or more, or both")
 	case c.Series <= 0:
