@@ -10,7 +10,7 @@
 // contiguous and sorted by time, and one range holds a series' points
 // between two times: what a range query iterates (SeriesBounds,
 // TimeBounds as iterator bounds) and what retention deletes (TimeBounds
-// handed to engine.DB.DeleteRange). The benchmark's workloads and a TSDB
+// handed to an engine's DeleteRange). The benchmark's workloads and a TSDB
 // built on package engine use the same functions.
 //
 // The functions that take a buf reuse it for the bounds they return, so a
