@@ -8,6 +8,12 @@
 //
 //	benchmark-storage [flags]
 //	benchmark-storage compare [flags] old.json new.json
+//	benchmark-storage merge [flags] a.json b.json ...
+//
+// merge makes one report of time-series JSON reports written by separate
+// runs (an engine each, on other days), refusing files whose workload
+// parameters, machine, memory limit or durability differ, or that hold
+// one engine twice.
 //
 // A bare run writes 200k points over 1k series to every engine built in,
 // one after another, and takes about a minute on two cores. To reproduce

@@ -337,12 +337,14 @@ func usage(w io.Writer) {
 	fs, _ := newFlagSet(s)
 	fmt.Fprint(w, `Usage: benchmark-storage [flags]
        benchmark-storage compare [flags] old.json new.json
+       benchmark-storage merge [flags] a.json b.json ...
 
 Runs the time-series workload (write, query, delete half, compact, query,
 write more) or, with -benchmarks, the classic micro benchmarks (db_bench's
 and LmdbJava's) on each engine in its own process and prints the engines
 side by side; compare shows two JSON reports' figures with the change and
-whether it is beyond the noise (compare -h). See
+whether it is beyond the noise (compare -h); merge makes one report of
+single-engine runs of the same parameters (merge -h). See
 "go doc github.com/tsbench/storage/cmd/benchmark-storage".
 
 Flags:

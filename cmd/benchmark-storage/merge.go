@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/tsbench/storage/workload"
+)
+
+// runMerge is "benchmark-storage merge a.json b.json ...": time-series
+// results written by separate invocations (an engine at a time, across
+// days) as one report, in any format. Files whose workload parameters,
+// machine or memory limit differ, or that both hold one engine, are
+// refused, naming the difference: their figures would not be comparable.
+func runMerge(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("benchmark-storage merge", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	format := fs.String("format", "table", "output `format`: table, markdown, csv, json or html")
+	out := fs.String("out", "", "also write the merged report to `file`, in the format its extension names (.txt, .md, .csv, .json, .html), or in -format if it has none")
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "benchmark-storage merge: "+format+"\n", args...)
+		return exitBadInput
+	}
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stderr, "Usage: benchmark-storage merge [flags] a.json b.json ...\n\n"+
+			"Merges time-series JSON reports of the same workload parameters, machine and memory limit,\n"+
+			"written by separate runs (one engine each, say), into one report.\n\nFlags:\n")
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
+		return exitOK
+	} else if err != nil {
+		return fail("%v; run benchmark-storage merge -h for the flags", err)
+	}
+	if fs.NArg() == 0 {
+		return fail("give the JSON reports to merge: benchmark-storage merge a.json b.json ...")
+	}
+	if f, ok := formatAliases[*format]; ok {
+		*format = f
+	}
+	if !slices.Contains(formats, *format) || *format == "gobench" {
+		return fail("-format %q: use table, markdown, csv, json or html", *format)
+	}
+	outFormat := *format
+	if ext := strings.ToLower(filepath.Ext(*out)); ext != "" {
+		f, ok := extFormats[ext]
+		if !ok {
+			return fail("-out %s: unknown extension %q: use .txt, .md, .csv, .json or .html, or a name without extension for -format", *out, ext)
+		}
+		outFormat = f
+	}
+	if *out != "" {
+		if err := checkOut(*out); err != nil {
+			return fail("%v", err)
+		}
+	}
+	var reports []workload.Report
+	for _, path := range fs.Args() {
+		r, err := loadSeries(path)
+		if err != nil {
+			return fail("%v", err)
+		}
+		reports = append(reports, r)
+	}
+	merged, err := mergeReports(fs.Args(), reports)
+	if err != nil {
+		return fail("%v", err)
+	}
+	render := func(f string) ([]byte, error) {
+		var b bytes.Buffer
+		var err error
+		switch f {
+		case "markdown":
+			b.WriteString(merged.Markdown())
+		case "html":
+			b.WriteString(merged.HTML())
+		case "csv":
+			err = merged.WriteCSV(&b)
+		case "json":
+			err = merged.WriteJSON(&b)
+		default:
+			b.WriteString(merged.String())
+		}
+		return b.Bytes(), err
+	}
+	b, err := render(*format)
+	if err == nil {
+		_, err = stdout.Write(b)
+	}
+	if err == nil && *out != "" {
+		if b, err = render(outFormat); err == nil {
+			err = os.WriteFile(*out, b, 0o644)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "benchmark-storage merge: %v\n", err)
+		return exitFailed
+	}
+	return exitOK
+}
+
+// loadSeries reads a time-series JSON report.
+func loadSeries(path string) (workload.Report, error) {
+	var r workload.Report
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return r, fmt.Errorf("%s: %v: give a JSON report written by -format json or -out results.json", path, unwrapPath(err))
+	}
+	if err := json.Unmarshal(b, &r); err != nil {
+		return r, fmt.Errorf("%s is not a JSON report (%v): give one written by -format json or -out results.json", path, err)
+	}
+	if len(r.Results) == 0 || slices.ContainsFunc(r.Results, func(res *workload.Result) bool { return res.Steps == nil && res.Error == "" }) {
+		return r, fmt.Errorf("%s holds no time-series results: merge reads the time-series workload's JSON reports", path)
+	}
+	return r, nil
+}
+
+// mergeReports is reports as one, the first's environment with every
+// engine's version and build, or an error naming what differs.
+func mergeReports(paths []string, reports []workload.Report) (workload.Report, error) {
+	first := reports[0]
+	m := workload.Report{RunID: first.RunID, Env: first.Env}
+	m.Env.EngineVersions, m.Env.EngineBuilds = map[string]string{}, map[string]string{}
+	m.Env.CommandLine = append([]string{"benchmark-storage", "merge"}, paths...)
+	config := func(r workload.Report) string {
+		b, _ := json.Marshal(r.Results[0].Config)
+		return string(b)
+	}
+	machine := func(r workload.Report) string {
+		e := r.Env
+		return fmt.Sprintf("%s, %d cores, %d bytes of memory, kernel %s, %s", e.CPUModel, e.Cores, e.MemoryBytes, e.Kernel, e.Filesystem)
+	}
+	for i, r := range reports {
+		switch {
+		case config(r) != config(first):
+			return m, fmt.Errorf("%s ran %s, %s ran %s: merge runs of the same workload parameters", paths[0], config(first), paths[i], config(r))
+		case machine(r) != machine(first):
+			return m, fmt.Errorf("%s ran on %s, %s on %s: merge runs of one machine", paths[0], machine(first), paths[i], machine(r))
+		case r.Env.MemoryLimit != first.Env.MemoryLimit:
+			return m, fmt.Errorf("%s ran with -memory %d bytes, %s with %d: merge runs of one memory limit", paths[0], first.Env.MemoryLimit, paths[i], r.Env.MemoryLimit)
+		case r.Env.Sync != first.Env.Sync:
+			return m, fmt.Errorf("%s ran with sync %s, %s with %s: merge runs of one durability", paths[0], first.Env.Sync, paths[i], r.Env.Sync)
+		}
+		for _, res := range r.Results {
+			if slices.ContainsFunc(m.Results, func(o *workload.Result) bool { return o.Engine == res.Engine && o.Repeat == res.Repeat }) {
+				return m, fmt.Errorf("%s is in more than one of the files (%s among them): merge one run of each engine", res.Engine, paths[i])
+			}
+			m.Results = append(m.Results, res)
+		}
+		maps.Copy(m.Env.EngineVersions, r.Env.EngineVersions)
+		maps.Copy(m.Env.EngineBuilds, r.Env.EngineBuilds)
+	}
+	var names []string
+	for _, res := range m.Results {
+		names = append(names, res.Engine)
+	}
+	m.Env.Only(names)
+	return m, nil
+}

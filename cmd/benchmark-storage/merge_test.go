@@ -1,0 +1,76 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestMerge: two single-engine reports merge into the report one
+// two-engine run gives (the same engines, steps and parameters; the
+// figures are each run's own), and unlike files are refused naming the
+// difference.
+func TestMerge(t *testing.T) {
+	a, b := pureGoEngines(t)
+	dir := t.TempDir()
+	write := func(name string, args ...string) string {
+		t.Helper()
+		code, out, errOut := runChildren(t, append(append([]string{"-path", dir, "-format", "json"}, tinyRun...), args...)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d\n%s", args, code, errOut)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	pa, pb := write("a.json", "-engine", a), write("b.json", "-engine", b)
+	both := decodeReport(t, func() string { b, _ := os.ReadFile(write("both.json", "-engine", a+","+b)); return string(b) }())
+
+	code, out, errOut := runCmd(t, "merge", "-format", "json", pa, pb)
+	if code != exitOK {
+		t.Fatalf("merge: exit %d: %s", code, errOut)
+	}
+	merged := decodeReport(t, out)
+	shape := func(rep interface{ String() string }) []string {
+		var rows []string
+		for _, l := range strings.Split(rep.String(), "\n") {
+			if f := strings.Fields(l); len(f) > 0 && (f[0] == "Step" || f[0] == "Write" || f[0] == "Query" || f[0] == "Status") {
+				rows = append(rows, strings.Join(f[:min(len(f), 3)], " "))
+			}
+		}
+		return rows
+	}
+	if got, want := shape(merged), shape(both); !slices.Equal(got, want) {
+		t.Errorf("merged table rows %q, one run's %q", got, want)
+	}
+	for i, res := range merged.Results {
+		checkVerified(t, res)
+		if res.Engine != both.Results[i].Engine || len(res.Steps) != len(both.Results[i].Steps) {
+			t.Errorf("merged result %d: %s with %d steps, one run has %s with %d", i, res.Engine, len(res.Steps), both.Results[i].Engine, len(both.Results[i].Steps))
+		}
+	}
+	if v := merged.Env.EngineVersions; len(v) != 2 || v[a] == "" || v[b] == "" {
+		t.Errorf("merged environment lists versions %v, want %s and %s", v, a, b)
+	}
+
+	other := write("other.json", "-engine", b, "-points", "4k")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "give the JSON reports to merge"},
+		{[]string{pa, other}, `"points":4000`},
+		{[]string{pa, pa}, a + " is in more than one of the files"},
+		{[]string{filepath.Join(dir, "missing.json")}, "missing.json"},
+		{[]string{"-format", "gobench", pa}, "-format"},
+	} {
+		code, _, errOut := runCmd(t, append([]string{"merge"}, c.args...)...)
+		if code != exitBadInput || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+			t.Errorf("merge %v: exit %d, %q; want exit 2 and one line with %q", c.args, code, errOut, c.want)
+		}
+	}
+}
