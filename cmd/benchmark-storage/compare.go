@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -60,13 +59,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if !slices.Contains(compareFormats, *format) {
 		return fail("-format %q: use one of %s", *format, strings.Join(compareFormats, ", "))
 	}
-	outFormat := *format
-	if ext := strings.ToLower(filepath.Ext(*out)); ext != "" {
-		f, ok := compareExtFormats[ext]
-		if !ok {
-			return fail("-out %s: unknown extension %q: use .txt, .md or .html, or a name without extension for -format", *out, ext)
-		}
-		outFormat = f
+	outFormat, err := outFormatOf(*out, *format, compareExtFormats)
+	if err != nil {
+		return fail("%v", err)
 	}
 	if *out != "" {
 		if err := checkOut(*out); err != nil {

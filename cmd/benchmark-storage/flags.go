@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -103,6 +104,20 @@ var formatAliases = map[string]string{"text": "table", "txt": "table", "md": "ma
 // extFormats picks the -out format from the file name.
 var extFormats = map[string]string{
 	".txt": "table", ".md": "markdown", ".markdown": "markdown", ".csv": "csv", ".json": "json", ".html": "html", ".htm": "html",
+}
+
+// outFormatOf is the format -out file is written in: the one its
+// extension names in exts, or format for a name without one.
+func outFormatOf(file, format string, exts map[string]string) (string, error) {
+	ext := strings.ToLower(filepath.Ext(file))
+	if ext == "" {
+		return format, nil
+	}
+	f, ok := exts[ext]
+	if !ok {
+		return "", fmt.Errorf("-out %s: unknown extension %q: use %s, or a name without extension for -format", file, ext, strings.Join(slices.Sorted(maps.Keys(exts)), ", "))
+	}
+	return f, nil
 }
 
 // Upper bounds of the numeric flags that have none of their own in the
@@ -227,13 +242,8 @@ func parseFlags(args []string) (*settings, error) {
 	if s.count < 1 || s.count > maxCount {
 		return nil, inputErrorf("-count %d: run each engine 1 to %d times", s.count, maxCount)
 	}
-	s.outFormat = s.format
-	if ext := strings.ToLower(filepath.Ext(s.out)); ext != "" {
-		f, ok := extFormats[ext]
-		if !ok {
-			return nil, inputErrorf("-out %s: unknown extension %q: use .txt, .md, .csv, .json or .html, or a name without extension for -format", s.out, ext)
-		}
-		s.outFormat = f
+	if s.outFormat, err = outFormatOf(s.out, s.format, extFormats); err != nil {
+		return nil, inputErrorf("%v", err)
 	}
 	if s.stall < 0 || s.stall > maxStall {
 		return nil, inputErrorf("-stall-timeout %v: use 0 (wait forever) up to %v", s.stall, maxStall)

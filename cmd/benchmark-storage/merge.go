@@ -9,9 +9,7 @@ import (
 	"io"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/tsbench/storage/workload"
 )
@@ -49,13 +47,9 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if !slices.Contains(formats, *format) || *format == "gobench" {
 		return fail("-format %q: use table, markdown, csv, json or html", *format)
 	}
-	outFormat := *format
-	if ext := strings.ToLower(filepath.Ext(*out)); ext != "" {
-		f, ok := extFormats[ext]
-		if !ok {
-			return fail("-out %s: unknown extension %q: use .txt, .md, .csv, .json or .html, or a name without extension for -format", *out, ext)
-		}
-		outFormat = f
+	outFormat, err := outFormatOf(*out, *format, extFormats)
+	if err != nil {
+		return fail("%v", err)
 	}
 	if *out != "" {
 		if err := checkOut(*out); err != nil {
