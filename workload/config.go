@@ -37,6 +37,10 @@ type Config struct {
 	// iterator per series as the 2014 tool did. Default false, which
 	// keeps the query times comparable with the 2014 figures.
 	ReuseIterator bool `json:"reuse_iterator"`
+	// Interval is the length of the first over-time intervals of every
+	// step (Step.Intervals); they double in length after every 1,800. At
+	// least 200ms; negative records none. Zero means DefaultInterval (1s).
+	Interval time.Duration `json:"interval_ns,omitempty"`
 	// Preloaded says the store already holds the write step's N points,
 	// from a dataset an earlier run wrote (package dataset): Run skips
 	// the write step and starts with the query. Default false.
@@ -45,6 +49,10 @@ type Config struct {
 	// before the next starts and outside every step's measurements: where
 	// a caller saves the dataset. Default nil.
 	AfterWrite func() error `json:"-"`
+	// StepDone, if not nil, is called after each step with the result so
+	// far, for a caller that reports how far a run got if it is stopped.
+	// Default nil.
+	StepDone func(*Result) `json:"-"`
 	// Progress receives progress of each step; nil is silent.
 	Progress harness.Progress `json:"-"`
 	// Log receives warnings, such as a metric the OS does not provide or a
@@ -71,10 +79,27 @@ func (c Config) Validate() error {
 		return bad("series (%d) exceeds points (%d): every series needs a point; lower -series or raise -points", c.Series, c.Points)
 	case c.Batch > c.Series:
 		return bad("batch (%d) exceeds series (%d): each point of a batch goes to a different series; lower -batch or raise -series", c.Batch, c.Series)
+	case c.Interval > 0 && c.Interval < minInterval:
+		return bad("interval is %v; use at least %v, or a negative one for no over-time figures", c.Interval, minInterval)
 	case c.SettleTimeout < 0:
 		return bad("settle timeout is %v; use a positive duration or 0 for the default", c.SettleTimeout)
 	}
 	return nil
+}
+
+// minInterval is the shortest Config.Interval: the monitor that closes
+// intervals wakes every tick.
+const minInterval = tick
+
+// interval is the first intervals' length, 0 for none.
+func (c Config) interval() time.Duration {
+	switch {
+	case c.Interval < 0:
+		return 0
+	case c.Interval == 0:
+		return DefaultInterval
+	}
+	return c.Interval
 }
 
 func (c Config) settleTimeout() time.Duration {

@@ -32,7 +32,7 @@ func (r *runner) query(lo, hi int64) func(*stepRun) error {
 			// The one iterator's Close is engine time of no series.
 			t0 := time.Now()
 			cerr := r.it.Close()
-			s.time += time.Since(t0)
+			s.spend(time.Since(t0))
 			r.it = nil
 			if err == nil && cerr != nil {
 				err = fmt.Errorf("close iterator: %w", cerr)

@@ -135,6 +135,10 @@ type Step struct {
 	// Latency is the distribution of write batches (Put calls + Commit),
 	// per-series scans, or per-series DeleteRange calls; nil for compaction.
 	Latency *measure.Percentiles `json:"latency,omitempty"`
+	// Intervals are the step's figures over time, in order: points and
+	// latency per interval of wall time, with the engine's counters;
+	// nil with Config.Interval negative.
+	Intervals []Interval `json:"intervals,omitempty"`
 	// Verify is what a query step read back and how it compared.
 	Verify *Verification `json:"verify,omitempty"`
 	// Error is why the step failed: an engine error or a verification

@@ -32,7 +32,7 @@ func (r *runner) delete(h int64) func(*stepRun) error {
 func (r *runner) compact(s *stepRun) error {
 	t0 := time.Now()
 	err := r.db.Compact(nil, nil)
-	s.time = time.Since(t0)
+	s.spend(time.Since(t0))
 	if err != nil {
 		return fmt.Errorf("compact: %w", err)
 	}

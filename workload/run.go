@@ -91,6 +91,9 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 			}
 		}
 		res.Steps = append(res.Steps, st)
+		if cfg.StepDone != nil {
+			cfg.StepDone(res)
+		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", s.name, err))
 		}
@@ -154,6 +157,7 @@ type stepRun struct {
 	timed   bool // whether hist holds one entry per operation
 	logical int64
 	verify  *Verification
+	tl      *timeline // nil without over-time figures
 }
 
 // timed adds one timed engine operation.
@@ -161,6 +165,18 @@ func (s *stepRun) add(d time.Duration) {
 	s.time += d
 	s.hist.Record(d)
 	s.timed = true
+	if s.tl != nil {
+		s.tl.record(d)
+	}
+}
+
+// spend adds engine time that is no operation of the step's latency
+// distribution: compaction's one call, closing the one reused iterator.
+func (s *stepRun) spend(d time.Duration) {
+	s.time += d
+	if s.tl != nil {
+		s.tl.spend(d)
+	}
 }
 
 // step runs body and measures it. fatal is an engine error that ends the
@@ -180,7 +196,14 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 	if name == StepCompact {
 		counted = 0 // it counts no points as it goes: no rate, no ETA
 	}
-	mon := r.monitor(label, counted, &run.done)
+	if length := r.cfg.interval(); length > 0 {
+		var read func() engine.Metrics
+		if len(metrics) > 0 {
+			read = func() engine.Metrics { m, _ := engine.ReadMetrics(r.db); return m }
+		}
+		run.tl = newTimeline(time.Now(), length, read)
+	}
+	mon := r.monitor(label, counted, &run.done, run.tl)
 	span, err := harness.StartSpan(harness.EnginePIDs(r.db)...)
 	if err != nil {
 		mon.stop()
@@ -190,6 +213,9 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 	fatal = body(run)
 	st.Wall = span.Elapsed()
 	st.OpenFDs = mon.stop()
+	if run.tl != nil {
+		st.Intervals = run.tl.end(time.Now(), min(counted, run.done.Load()))
+	}
 	if r.cfg.Settle {
 		st.Settle, st.SettleTimedOut = r.settle()
 		if st.SettleTimedOut {
@@ -274,8 +300,8 @@ func (r *runner) warn(kind, format string, args ...any) {
 	fmt.Fprintf(r.log, "workload: "+format+"\n", args...)
 }
 
-// monitor reports progress and samples open files from its own goroutine,
-// off the timed path.
+// monitor reports progress, samples open files and closes the
+// timeline's intervals from its own goroutine, off the timed path.
 type monitor struct {
 	quit    chan struct{}
 	done    chan struct{}
@@ -284,7 +310,7 @@ type monitor struct {
 	counter *atomic.Int64
 }
 
-func (r *runner) monitor(label string, total int64, counter *atomic.Int64) *monitor {
+func (r *runner) monitor(label string, total int64, counter *atomic.Int64, tl *timeline) *monitor {
 	m := &monitor{quit: make(chan struct{}), done: make(chan struct{}), p: r.cfg.Progress, counter: counter}
 	if m.p != nil {
 		m.p.Begin(label, total)
@@ -297,7 +323,10 @@ func (r *runner) monitor(label string, total int64, counter *atomic.Int64) *moni
 			select {
 			case <-m.quit:
 				return
-			case <-t.C:
+			case now := <-t.C:
+				if tl != nil && tl.due(now) {
+					tl.roll(now, counter.Load())
+				}
 				if m.p != nil {
 					m.p.Update(counter.Load())
 				}

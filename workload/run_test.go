@@ -19,6 +19,41 @@ import (
 	"github.com/tsbench/storage/workload/points"
 )
 
+// checkIntervals asserts that a step's intervals follow one another and
+// add up to the step: its points (none for compaction) and every timed
+// call.
+func checkIntervals(t *testing.T, st Step) {
+	t.Helper()
+	if len(st.Intervals) == 0 {
+		t.Errorf("%s: no intervals", st.Name)
+		return
+	}
+	var points, calls int64
+	var at, busy time.Duration
+	for i, iv := range st.Intervals {
+		if iv.Start != at || iv.Length <= 0 {
+			t.Errorf("%s: interval %d starts at %v, length %v; want a start at %v", st.Name, i, iv.Start, iv.Length, at)
+		}
+		at += iv.Length
+		points += iv.Points
+		busy += iv.EngineTime
+		if iv.Latency != nil {
+			calls += iv.Latency.Count
+		}
+	}
+	want := st.Points
+	if st.Name == StepCompact {
+		want = 0
+	}
+	var wantCalls int64
+	if st.Latency != nil {
+		wantCalls = st.Latency.Count
+	}
+	if points != want || calls != wantCalls || busy != st.Time {
+		t.Errorf("%s: intervals hold %d points, %d calls, %v; the step %d, %d, %v", st.Name, points, calls, busy, want, wantCalls, st.Time)
+	}
+}
+
 // checkRun asserts that a clean run of cfg recorded exactly the expected
 // counts in every step, and that db holds exactly the points it should.
 func checkRun(t *testing.T, db engine.Engine, res *Result, cfg Config) {
@@ -71,6 +106,9 @@ func checkRun(t *testing.T, db engine.Engine, res *Result, cfg Config) {
 		}
 		if st.PeakRSS <= 0 || st.OpenFDs <= 0 {
 			t.Errorf("%s: PeakRSS %d, OpenFDs %d", st.Name, st.PeakRSS, st.OpenFDs)
+		}
+		if cfg.Interval >= 0 {
+			checkIntervals(t, st)
 		}
 	}
 	// The store holds the points with index in [h, n+h): per series, in

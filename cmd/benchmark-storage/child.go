@@ -29,7 +29,7 @@ func runChild[R any](su suite[R], s *settings, stderr io.Writer) int {
 		}
 	}
 	if res == nil {
-		res = new(R)
+		res = startResult(su, s, name)
 	}
 	su.label(res, name, 0, err)
 	if err := sendResult(res); err != nil {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/workload"
 	"github.com/tsbench/storage/workload/crash"
 	"github.com/tsbench/storage/workload/harness"
 )
@@ -46,6 +47,9 @@ type settings struct {
 	// reuseIterator is -reuse-iterator: the query steps read every series
 	// through one iterator given new bounds.
 	reuseIterator bool
+	// interval is -interval: the length of the time-series steps' first
+	// over-time intervals; negative for none.
+	interval time.Duration
 	// count is how many times each engine runs (-count), each time in a
 	// fresh directory.
 	count int
@@ -175,6 +179,7 @@ func newFlagSet(s *settings) (*flag.FlagSet, *string) {
 	fs.IntVar(&s.count, "count", 1, "run each engine `n` times, each time in a fresh directory, and report the median and spread of every figure")
 	fs.BoolVar(&s.keep, "keep", false, "keep each engine's data directory and print where it is")
 	fs.BoolVar(&s.settle, "settle", false, "after each step, wait for the engine's background work to finish and report that time separately")
+	fs.DurationVar(&s.interval, "interval", workload.DefaultInterval, "length of the first over-time `interval` of each time-series step (throughput, latency and engine stalls per interval, in JSON and as HTML charts); intervals double in length after every 1,800, so a long step keeps a few thousand; a negative one records none")
 	fs.BoolVar(&s.reuseIterator, "reuse-iterator", false, "query every series of a query step through one iterator given new bounds (the engine's SetBounds, or a close and reopen where it has none); without it each series gets a new iterator, as in the 2014 tool, whose query times stay comparable")
 	fs.StringVar(&s.workload, "workload", workloadSeries, "`name` of the workload: ts (the 2014 InfluxDB comparison: write, then query; timeseries is the same), micro (the classic micro benchmarks; -benchmarks implies it), mixed (writers ingest while readers query, for -duration) or crash (kill a writer at random moments and check what the reopened store kept)")
 	fs.StringVar(&s.dataset, "dataset", "", "with -workload ts or mixed, keep the points of the write step (or the preload) in `dir`, one subdirectory per engine, the first time, and start later runs with the same parameters from a clone of them")

@@ -29,14 +29,15 @@ type job struct {
 	Memory int64         `json:"memory_limit,omitempty"`
 	Stall  time.Duration `json:"stall_ns"`
 
-	Points        int64  `json:"points"`
-	Series        int64  `json:"series"`
-	Batch         int64  `json:"batch"`
-	Seed          uint64 `json:"seed"`
-	Settle        bool   `json:"settle,omitempty"`
-	ReuseIterator bool   `json:"reuse_iterator,omitempty"`
-	Kills         int    `json:"kills,omitempty"`
-	Dataset       string `json:"dataset,omitempty"`
+	Points        int64         `json:"points"`
+	Series        int64         `json:"series"`
+	Batch         int64         `json:"batch"`
+	Seed          uint64        `json:"seed"`
+	Settle        bool          `json:"settle,omitempty"`
+	ReuseIterator bool          `json:"reuse_iterator,omitempty"`
+	Interval      time.Duration `json:"interval_ns,omitempty"`
+	Kills         int           `json:"kills,omitempty"`
+	Dataset       string        `json:"dataset,omitempty"`
 
 	Micro *microJob   `json:"micro,omitempty"`
 	Mixed *mixedFlags `json:"mixed,omitempty"`
@@ -58,7 +59,7 @@ func newJob(s *settings, role, name, dir, progressMode string) job {
 		Role: role, Engine: name, Dir: dir, Progress: progressMode, Workload: s.workload,
 		Options: s.effective[name], Keep: s.keep, Memory: s.memory, Stall: s.stall,
 		Points: s.points, Series: s.series, Batch: s.batch, Seed: s.seed, Settle: s.settle, Kills: s.kills,
-		ReuseIterator: s.reuseIterator, Dataset: s.dataset,
+		ReuseIterator: s.reuseIterator, Interval: s.interval, Dataset: s.dataset,
 	}
 	if m := s.micro; m.on() {
 		j.Micro = &microJob{m.benchmarks, m.num, m.valueSize, m.key, m.order, m.ratio}
@@ -81,7 +82,7 @@ func (j job) settings() (*settings, error) {
 		options: map[string]engine.Options{j.Engine: opts}, effective: map[string]map[string]any{j.Engine: j.Options},
 		keep: j.Keep, memory: j.Memory, stall: j.Stall,
 		points: j.Points, series: j.Series, batch: j.Batch, seed: j.Seed, settle: j.Settle, kills: j.Kills,
-		reuseIterator: j.ReuseIterator, dataset: j.Dataset,
+		reuseIterator: j.ReuseIterator, interval: j.Interval, dataset: j.Dataset,
 		child: childFlags{role: j.Role, dir: j.Dir, progress: j.Progress},
 	}
 	if m := j.Micro; m != nil {

@@ -26,6 +26,12 @@ func (microSuite) run(s *settings, name string, opts engine.Options, p *progress
 	return res, err
 }
 
+// start is a result with the run's parameters, for an engine that
+// reports none.
+func (microSuite) start(s *settings, name string) *micro.Result {
+	return &micro.Result{Header: harness.Header{Options: s.effective[name]}, Config: microConfig(s)}
+}
+
 func (microSuite) label(res *micro.Result, name string, repeat int, err error) {
 	res.Engine, res.Repeat = name, repeat
 	if res.Version == "" {

@@ -132,6 +132,12 @@ func (mixedSuite) run(s *settings, name string, opts engine.Options, p *progress
 	return res, err
 }
 
+// start is a result with the run's parameters, for an engine that
+// reports none.
+func (mixedSuite) start(s *settings, name string) *mixed.Result {
+	return &mixed.Result{Header: harness.Header{Options: s.effective[name]}, Config: mixedConfig(s)}
+}
+
 func (mixedSuite) label(res *mixed.Result, name string, repeat int, err error) {
 	res.Engine, res.Repeat = name, repeat
 	if res.Version == "" {

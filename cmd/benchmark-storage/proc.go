@@ -46,6 +46,8 @@ type proc struct {
 	exited  chan struct{} // closed when it has exited
 	stalled chan struct{} // closed when the watchdog stopped it
 	status  lastStatus    // the last step it reported on statusFD
+	// statusDone is closed when statusFD reached EOF.
+	statusDone chan struct{}
 }
 
 // startChild starts this binary as a child doing j, which it reads from
@@ -78,7 +80,7 @@ func startChild(ctx context.Context, j job, progress io.Writer, stall time.Durat
 	}
 	defer statW.Close()
 
-	p := &proc{outDone: make(chan struct{}), output: &capture{}, exited: make(chan struct{}), stalled: make(chan struct{})}
+	p := &proc{outDone: make(chan struct{}), statusDone: make(chan struct{}), output: &capture{}, exited: make(chan struct{}), stalled: make(chan struct{})}
 	// The very program this process runs, even if its file was replaced
 	// since it started (a rebuild during a long run).
 	// The engine's name after the flag only shows in ps; the job is on stdin.
@@ -101,6 +103,7 @@ func startChild(ctx context.Context, j job, progress io.Writer, stall time.Durat
 		return nil, fmt.Errorf("start a child process: %w", err)
 	}
 	go func() {
+		defer close(p.statusDone)
 		defer statR.Close()
 		p.status.read(statR)
 	}()
@@ -146,10 +149,16 @@ func (p *proc) wait() error {
 	err := p.cmd.Wait()
 	close(p.exited)
 	runtime.UnlockOSThread()
-	select {
-	case <-p.outDone:
-	case <-time.After(childStopDelay):
-		// A grandchild still holds the pipe; what came is what there is.
+	deadline := time.NewTimer(childStopDelay)
+	defer deadline.Stop()
+pipes:
+	for _, done := range []chan struct{}{p.outDone, p.statusDone} {
+		select {
+		case <-done:
+		case <-deadline.C:
+			// A grandchild still holds a pipe; what came is what there is.
+			break pipes
+		}
 	}
 	select {
 	case <-p.stalled:

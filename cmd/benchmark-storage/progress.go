@@ -50,6 +50,21 @@ func (p *progress) sendStatus() {
 	_, _ = p.report.Write(append(b, '\n'))
 }
 
+// sendPartial reports res, the result so far, on p.report, in one line.
+func (p *progress) sendPartial(res any) {
+	if p.report == nil {
+		return
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return // the final result reports what cannot be encoded
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	line, _ := json.Marshal(childStatus{Step: p.step, Done: p.done, Total: p.total, Partial: b})
+	_, _ = p.report.Write(append(line, '\n'))
+}
+
 var _ harness.Progress = (*progress)(nil)
 
 // newProgress draws a bar for mode "bar" and writes log lines otherwise.

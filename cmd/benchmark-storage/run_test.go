@@ -164,6 +164,8 @@ func TestRunCrashedEngine(t *testing.T) {
 			}
 			if got := rep.Results[0]; got.Engine != a || !strings.Contains(got.Error, tc.want) {
 				t.Errorf("crashed %s: error %q, want %q", got.Engine, got.Error, tc.want)
+			} else if got.Config.Points != rep.Results[1].Config.Points || got.Options["sync"] == nil {
+				t.Errorf("crashed %s lost the run's parameters: config %+v, options %v", got.Engine, got.Config, got.Options)
 			}
 			checkVerified(t, rep.Results[1])
 			if text, err := os.ReadFile(table); err != nil || !strings.Contains(string(text), tc.want) {

@@ -25,12 +25,22 @@ func (series) run(s *settings, name string, opts engine.Options, p *progress) (r
 	}
 	defer closeEngine(r.db, &err)
 	cfg.Preloaded, cfg.AfterWrite = r.use != nil, r.save
+	cfg.StepDone = func(res *workload.Result) {
+		res.Options, res.Dataset = s.effective[name], r.use
+		p.sendPartial(res)
+	}
 	res, err = workload.Run(r.db, s.child.dir, cfg)
 	if res != nil {
 		res.Dataset = r.use
 		err = r.record(&res.Header, name, opts, err)
 	}
 	return res, err
+}
+
+// start is a result with the run's parameters, for an engine that
+// reports none: one that failed to open or was stopped.
+func (series) start(s *settings, name string) *workload.Result {
+	return &workload.Result{Header: harness.Header{Options: s.effective[name]}, Config: workloadConfig(s)}
 }
 
 func (series) label(res *workload.Result, name string, repeat int, err error) {
@@ -72,6 +82,7 @@ func workloadConfig(s *settings) workload.Config {
 		Seed:          s.seed,
 		Settle:        s.settle,
 		ReuseIterator: s.reuseIterator,
+		Interval:      s.interval,
 	}
 }
 

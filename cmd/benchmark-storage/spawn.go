@@ -22,7 +22,7 @@ import (
 func runEngine[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, name, dir string, repeat int, progressMode string, stderr io.Writer) (*R, string) {
 	res, output, err := spawn(ctx, su, s, rd, name, dir, progressMode, stderr)
 	if res == nil {
-		res = new(R)
+		res = startResult(su, s, name)
 	}
 	su.label(res, name, repeat, err)
 	if why := su.failure(res); why != "" && ctx.Err() == nil {
@@ -82,14 +82,19 @@ func spawn[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, nam
 	runErr := p.wait()
 	output = p.output.Bytes()
 	res, readErr := decodeResult[R](p.out)
+	if readErr != nil {
+		// What the child sent before it ended, if anything: the steps it
+		// finished, for a report of how far it got.
+		res = partialResult[R](&p.status)
+	}
 	if oom := outOfMemory(group, &p.status); oom != nil && runErr != nil {
-		return nil, output, oom
+		return res, output, oom
 	}
 	switch {
 	case runErr != nil && ctx.Err() == nil && errors.Is(runCtx.Err(), context.DeadlineExceeded):
-		return nil, output, fmt.Errorf("stopped at the -max-time limit of %v %s", s.maxTime, p.status.where())
+		return res, output, fmt.Errorf("stopped at the -max-time limit of %v %s", s.maxTime, p.status.where())
 	case errors.Is(runErr, errStalled):
-		return nil, output, fmt.Errorf("engine process made no progress for %v (no CPU time, no disk I/O), so it was stopped: a deadlock? raise -stall-timeout if the engine is merely slow", s.stall)
+		return res, output, fmt.Errorf("engine process made no progress for %v (no CPU time, no disk I/O), so it was stopped: a deadlock? raise -stall-timeout if the engine is merely slow", s.stall)
 	case readErr == nil && runErr != nil && su.failure(res) == "":
 		return res, output, fmt.Errorf("engine process %s after its result", describeExit(runErr))
 	case readErr == nil:
@@ -99,11 +104,11 @@ func spawn[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, nam
 		if line := crashLine(output); line != "" {
 			why += ": " + line
 		}
-		return nil, output, fmt.Errorf("engine process %s", why)
+		return res, output, fmt.Errorf("engine process %s", why)
 	case len(p.out) == 0:
-		return nil, output, errors.New("engine process exited without a result")
+		return res, output, errors.New("engine process exited without a result")
 	default:
-		return nil, output, fmt.Errorf("engine process left a broken result: %w", readErr)
+		return res, output, fmt.Errorf("engine process left a broken result: %w", readErr)
 	}
 }
 

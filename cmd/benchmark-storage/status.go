@@ -20,12 +20,19 @@ import (
 const statusFD = 5
 
 // childStatus is one line of statusFD: the step that runs, the points
-// done of its total (0 when it counts none).
+// done of its total (0 when it counts none), and after each finished step
+// the result so far, which the parent reports if the child never sends
+// its whole result (stopped by -max-time, killed for memory, crashed).
 type childStatus struct {
-	Step  string `json:"step"`
-	Done  int64  `json:"done"`
-	Total int64  `json:"total"`
+	Step    string          `json:"step"`
+	Done    int64           `json:"done"`
+	Total   int64           `json:"total"`
+	Partial json.RawMessage `json:"partial,omitempty"`
 }
+
+// maxStatusLine bounds a status line: a partial result with a long
+// step's intervals takes a few MiB.
+const maxStatusLine = 256 << 20
 
 // statusOut is a child's statusFD.
 func statusOut() io.Writer { return os.NewFile(statusFD, "status") }
@@ -33,14 +40,16 @@ func statusOut() io.Writer { return os.NewFile(statusFD, "status") }
 // lastStatus keeps the last status line a child sent, and when its step
 // began as the parent saw it.
 type lastStatus struct {
-	mu    sync.Mutex
-	st    childStatus
-	since time.Time
+	mu      sync.Mutex
+	st      childStatus
+	since   time.Time
+	partial json.RawMessage // the last result so far
 }
 
 // read records every line of r until it ends.
 func (l *lastStatus) read(r io.Reader) {
 	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, maxStatusLine)
 	for sc.Scan() {
 		var st childStatus
 		if json.Unmarshal(sc.Bytes(), &st) != nil {
@@ -50,9 +59,24 @@ func (l *lastStatus) read(r io.Reader) {
 		if st.Step != l.st.Step {
 			l.since = time.Now()
 		}
+		if st.Partial != nil {
+			l.partial, st.Partial = st.Partial, nil
+		}
 		l.st = st
 		l.mu.Unlock()
 	}
+}
+
+// partialResult is the child's last result so far, decoded, or nil if
+// it sent none.
+func partialResult[R any](l *lastStatus) *R {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	res, err := decodeResult[R](l.partial)
+	if err != nil {
+		return nil
+	}
+	return res
 }
 
 // where says how far the child got: `step "Write 100M values" after 18.5M

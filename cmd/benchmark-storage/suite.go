@@ -35,6 +35,21 @@ type suite[R any] interface {
 	report(runID string, env harness.Environment, results []*R) renderer
 }
 
+// starter is a suite whose result can say the run's parameters before
+// the engine ran: what an engine that failed to open or was stopped
+// reports, rather than an empty result.
+type starter[R any] interface {
+	start(s *settings, name string) *R
+}
+
+// startResult is su's result before engine name ran.
+func startResult[R any](su suite[R], s *settings, name string) *R {
+	if st, ok := su.(starter[R]); ok {
+		return st.start(s, name)
+	}
+	return new(R)
+}
+
 // renderer is a report in every -format.
 type renderer interface {
 	String() string

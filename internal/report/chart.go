@@ -50,6 +50,8 @@ type Point struct {
 	Failed bool
 	// Faint draws the point pale: a change within the noise.
 	Faint bool
+	// Mark rings the point: an event in it, such as a write stall.
+	Mark bool
 }
 
 // maxLinearRatio is the largest ratio of the largest to the smallest
@@ -59,6 +61,13 @@ const maxLinearRatio = 50
 // palette holds the engines' colors (Tableau 10): distinct from each
 // other, readable on white and in grey print.
 var palette = []string{"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"}
+
+// markColor rings marked points: no engine's color.
+const markColor = "#222"
+
+// maxMarkedGroups is the most groups a line chart draws every point's
+// marker for.
+const maxMarkedGroups = 60
 
 // Color is the color of the i-th engine.
 func Color(i int) string { return palette[i%len(palette)] }
@@ -164,6 +173,9 @@ func (c Chart) bars(b *strings.Builder, ax *axis, plotL, gw float64) {
 // shifted a little apart so that equal figures do not hide each other.
 func (c Chart) lines(b *strings.Builder, ax *axis, plotL, gw float64) {
 	ns := len(c.Series)
+	// Over many groups (a timeline) markers would hide the lines: only
+	// marked points get one.
+	dense := len(c.Groups) > maxMarkedGroups
 	for s, se := range c.Series {
 		dx := (float64(s) - float64(ns-1)/2) * min(3, gw/float64(4*ns))
 		var path []string
@@ -180,10 +192,17 @@ func (c Chart) lines(b *strings.Builder, ax *axis, plotL, gw float64) {
 			}
 		}
 		for i, p := range se.Points {
-			if !ax.shows(p) {
+			if !ax.shows(p) || dense && !p.Mark {
 				continue
 			}
 			x := plotL + gw*(float64(i)+0.5) + dx
+			if p.Mark {
+				fmt.Fprintf(b, `<circle class="mark" cx="%.1f" cy="%.1f" r="6" fill="none" stroke="%s" stroke-width="2"><title>%s</title></circle>`,
+					x, ax.y(p.Median), markColor, html.EscapeString(c.tooltip(se.Name, i, p)))
+			}
+			if dense {
+				continue
+			}
 			if p.N > 1 {
 				whisker(b, ax, x, p, 3)
 			}
@@ -216,6 +235,9 @@ func (c Chart) tooltip(engine string, i int, p Point) string {
 	}
 	if p.Faint {
 		s += ", within the noise"
+	}
+	if p.Mark {
+		s += ", marked"
 	}
 	return s
 }

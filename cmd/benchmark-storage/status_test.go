@@ -1,0 +1,36 @@
+package main
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/tsbench/storage/workload"
+)
+
+// TestStatusPartial checks that the steps a child finished reach its
+// parent through the status lines, whatever came after them, so that a
+// stopped or killed engine still reports them.
+func TestStatusPartial(t *testing.T) {
+	var pipe bytes.Buffer
+	p := newProgress(&bytes.Buffer{}, "log", "pebble")
+	p.report = &pipe
+	p.Begin("Write 1M values", 1_000_000)
+	p.sendPartial(&workload.Result{Config: workload.Config{Points: 1_000_000}, Steps: []workload.Step{{Name: workload.StepWrite}}})
+	p.Begin("Query 1M values", 1_000_000)
+	p.Update(250_000)
+	pipe.WriteString(`{"step":"Query 1M val`) // the child died mid-line
+
+	var l lastStatus
+	l.read(&pipe)
+	res := partialResult[workload.Result](&l)
+	if res == nil || res.Config.Points != 1_000_000 || len(res.Steps) != 1 || res.Steps[0].Name != workload.StepWrite {
+		t.Fatalf("partial result %+v, want the write step of 1M points", res)
+	}
+	if got, want := l.where(), `in step "Query 1M values" after 250k of 1M points`; !bytes.HasPrefix([]byte(got), []byte(want)) {
+		t.Errorf("where() = %q, want it to start with %q", got, want)
+	}
+	var none lastStatus
+	if res := partialResult[workload.Result](&none); res != nil {
+		t.Errorf("a child that sent no partial result gave %+v", res)
+	}
+}
