@@ -17,8 +17,10 @@ all: build
 setup:
 	@scripts/setup.sh
 
+# -buildvcs=auto records the commit in the binary (-version, every
+# report) wherever git can tell it, whatever GOFLAGS says.
 build: setup
-	$(GO) build -o $(BIN) ./cmd/benchmark-storage
+	$(GO) build -buildvcs=auto -o $(BIN) ./cmd/benchmark-storage
 
 # A small default run of every engine; pass flags with ARGS="-points 10M".
 run: build

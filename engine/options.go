@@ -26,12 +26,12 @@ type Options struct {
 	// Sync is the durability profile: "none" or "batch". Default "none".
 	Sync SyncMode `toml:"sync" json:"sync"`
 	// CacheSize is the size in bytes of the engine's block cache. Engines
-	// that read through the OS page cache (LMDB, bbolt) ignore it. At most
-	// the machine's memory. Default 64 MiB.
+	// that read through the OS page cache (LMDB, bbolt) ignore it. At
+	// least SizeMin, at most the machine's memory. Default 64 MiB.
 	CacheSize int64 `toml:"cache_size" json:"cache_size"`
 	// WriteBufferSize is the size in bytes of the in-memory write buffer
-	// (memtable) before it is flushed to a file. At most
-	// WriteBufferSizeLimit. Default 64 MiB.
+	// (memtable) before it is flushed to a file. At least SizeMin, at
+	// most WriteBufferSizeLimit. Default 64 MiB.
 	WriteBufferSize int64 `toml:"write_buffer_size" json:"write_buffer_size"`
 	// DisableCompression turns off block compression. Default false
 	// (compressed with Snappy where the engine supports it).
@@ -62,6 +62,10 @@ const (
 // of 2^63-1 aborts RocksDB, a 9e18-byte cache panics Badger. Engines
 // with a lower limit of their own check it when they open.
 const (
+	// SizeMin is the smallest CacheSize and WriteBufferSize: a size
+	// below it is a number written without its unit (cache_size = 64,
+	// meant as 64 MiB) far more often than a setting anyone wants.
+	SizeMin = 64 << 10
 	// WriteBufferSizeLimit bounds WriteBufferSize: engines keep that
 	// much in memory, several buffers at a time.
 	WriteBufferSizeLimit = 16 << 30
@@ -98,6 +102,15 @@ func (o *Options) WithDefaults() (Options, error) {
 	r.BloomBitsPerKey = cmp.Or(r.BloomBitsPerKey, DefaultBloomBitsPerKey)
 	if mem := memoryBytes(); mem > 0 && r.CacheSize > mem {
 		return r, fmt.Errorf("%w: cache_size %s is more than this machine's memory, %s; use at most that", ErrInvalidOptions, formatSize(r.CacheSize), formatSize(mem))
+	}
+	for _, x := range []struct {
+		key string
+		v   int64
+	}{{"cache_size", r.CacheSize}, {"write_buffer_size", r.WriteBufferSize}} {
+		if x.v < SizeMin {
+			return r, fmt.Errorf("%w: %s %d is %d bytes: sizes are in bytes unless they name a unit; write %dMiB (at least %s)",
+				ErrInvalidOptions, x.key, x.v, x.v, x.v, formatSize(SizeMin))
+		}
 	}
 	switch {
 	case r.WriteBufferSize > WriteBufferSizeLimit:

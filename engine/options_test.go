@@ -27,7 +27,7 @@ func TestWithDefaults(t *testing.T) {
 		t.Errorf("zero.WithDefaults() = %+v, %v; want %+v", got, err, defaults)
 	}
 
-	set := engine.Options{Sync: engine.SyncBatch, CacheSize: 1, WriteBufferSize: 2, DisableCompression: true, MaxOpenFiles: 3, BloomBitsPerKey: -1}
+	set := engine.Options{Sync: engine.SyncBatch, CacheSize: engine.SizeMin, WriteBufferSize: 2 * engine.SizeMin, DisableCompression: true, MaxOpenFiles: 3, BloomBitsPerKey: -1}
 	orig := set
 	if got, err := set.WithDefaults(); err != nil || got != orig {
 		t.Errorf("WithDefaults changed set fields: %+v, %v; want %+v", got, err, orig)
@@ -65,6 +65,9 @@ func TestOpenBounds(t *testing.T) {
 		{"write buffer 2^63-1", engine.Options{WriteBufferSize: 1<<63 - 1}, "write_buffer_size 9223372036854775807 (8388608.00TiB) is above the maximum of 16GiB"},
 		{"write buffer just past", engine.Options{WriteBufferSize: engine.WriteBufferSizeLimit + 1}, "write_buffer_size 17179869185 (16.00GiB) is above"},
 		{"write buffer at the bound", engine.Options{WriteBufferSize: engine.WriteBufferSizeLimit}, ""},
+		{"cache without its unit", engine.Options{CacheSize: 64}, "cache_size 64 is 64 bytes: sizes are in bytes unless they name a unit; write 64MiB (at least 64KiB)"},
+		{"write buffer without its unit", engine.Options{WriteBufferSize: 8}, "write_buffer_size 8 is 8 bytes"},
+		{"cache at the minimum", engine.Options{CacheSize: engine.SizeMin}, ""},
 		{"max open files past", engine.Options{MaxOpenFiles: engine.MaxOpenFilesLimit + 1}, "max_open_files 16777217 is above the maximum of 16777216; lower it"},
 		{"max open files at the bound", engine.Options{MaxOpenFiles: engine.MaxOpenFilesLimit}, ""},
 		{"bloom bits past", engine.Options{BloomBitsPerKey: engine.BloomBitsPerKeyLimit + 1}, "bloom_bits_per_key 101 is above the maximum of 100; lower it"},

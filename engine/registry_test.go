@@ -74,14 +74,14 @@ func TestVersion(t *testing.T) {
 }
 
 func TestOpenFillsDefaults(t *testing.T) {
-	db, err := engine.Open("testmem", t.TempDir(), &engine.Options{CacheSize: 5})
+	db, err := engine.Open("testmem", t.TempDir(), &engine.Options{CacheSize: 5 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
 	got := testmem.lastOptions()
-	if got.CacheSize != 5 || got.Sync != engine.SyncNone || got.WriteBufferSize != engine.DefaultWriteBufferSize {
-		t.Fatalf("driver got %+v, want CacheSize 5 and defaults elsewhere", got)
+	if got.CacheSize != 5<<20 || got.Sync != engine.SyncNone || got.WriteBufferSize != engine.DefaultWriteBufferSize {
+		t.Fatalf("driver got %+v, want CacheSize 5 MiB and defaults elsewhere", got)
 	}
 	if _, err := engine.Open("testmem", t.TempDir(), &engine.Options{Sync: "always"}); !errors.Is(err, engine.ErrInvalidOptions) {
 		t.Fatalf("Open with sync=always = %v, want ErrInvalidOptions", err)

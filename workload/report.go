@@ -30,6 +30,10 @@ type Report struct {
 // wider than report.TextWidth are split by engines.
 func (r Report) String() string { return r.page().Text() }
 
+// Brief renders the report in short for a terminal: the main table, the
+// throughput of each step, what failed, and the environment in brief.
+func (r Report) Brief() string { return r.page().BriefText() }
+
 // Markdown renders the same report as GitHub-flavored Markdown, the best
 // of each row in bold.
 func (r Report) Markdown() string { return r.page().Markdown() }
@@ -266,6 +270,7 @@ func (r Report) page() report.Page {
 		Title: "Time-series workload: " + strings.Join(names(engines), ", "),
 		Intro: r.intro(), Engines: engines, Environment: append(r.Env.Lines(), r.descriptions()...), Charts: r.charts(),
 		Tables: tables,
+		Brief:  []report.Table{main, grouped("Throughput (points/s of engine time)", timedSteps, r.speedMetrics()[:1])},
 	}
 }
 

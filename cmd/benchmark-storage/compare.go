@@ -15,6 +15,7 @@ import (
 	"github.com/tsbench/storage/workload"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/micro"
+	"github.com/tsbench/storage/workload/mixed"
 )
 
 // compareFormats are compare's output formats, and the -out extensions
@@ -71,22 +72,30 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if !(*alpha > 0 && *alpha < 1) {
 		return fail("-alpha %g: use a level between 0 and 1, such as 0.05", *alpha)
 	}
-	oldKind, old, err := loadSide(fs.Arg(0))
+	oldKind, old, oldFacts, err := loadSide(fs.Arg(0))
 	if err != nil {
 		return fail("%v", err)
 	}
-	newKind, new, err := loadSide(fs.Arg(1))
+	newKind, new, newFacts, err := loadSide(fs.Arg(1))
 	if err != nil {
 		return fail("%v", err)
 	}
 	if oldKind != newKind {
 		return fail("%s holds %s and %s holds %s: compare reports of the same kind", old.Name, oldKind, new.Name, newKind)
 	}
+	if d := measuredDifference(oldFacts, newFacts); d != "" {
+		return fail("%s and %s measured different workloads (%s): compare runs of the same parameters", old.Name, new.Name, d)
+	}
 	chosen, err := compareMetrics(oldKind, *metrics, old, new)
 	if err != nil {
 		return fail("%v", err)
 	}
 	page := report.Compare(old, new, chosen, *alpha)
+	if diffs := settingDifferences(oldFacts, newFacts); len(diffs) > 0 {
+		// Often the point of the comparison, never to be missed.
+		page.Intro = "THE RUNS DIFFER IN HOW THEY RAN; the changes below include these:\n  " +
+			strings.Join(diffs, "\n  ") + "\n\n" + page.Intro
+	}
 	render := func(f string) string {
 		switch f {
 		case "markdown":
@@ -112,40 +121,64 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 const (
 	kindSeries = "time-series results"
 	kindMicro  = "micro benchmark results"
+	kindMixed  = "mixed workload results"
 )
 
-// loadSide reads a JSON report of either kind.
-func loadSide(path string) (string, report.Side, error) {
+// sampled is a report compare can read.
+type sampled interface{ Samples() []report.Samples }
+
+// compareKinds are the reports compare reads: the key only their results
+// have, their kind, a report to decode into, and their default figures.
+var compareKinds = []struct {
+	key, kind string
+	decode    func([]byte) (sampled, error)
+	metrics   []report.CompareMetric
+}{
+	{"benchmarks", kindMicro, decodeSampled[micro.Report], micro.CompareMetrics},
+	{"steps", kindSeries, decodeSampled[workload.Report], workload.CompareMetrics},
+	{"operations", kindMixed, decodeSampled[mixed.Report], mixed.CompareMetrics},
+}
+
+// decodeSampled decodes a report of type T.
+func decodeSampled[T sampled](b []byte) (sampled, error) {
+	var r T
+	err := json.Unmarshal(b, &r)
+	return r, err
+}
+
+// loadSide reads a JSON report of any kind compare reads, and the facts
+// of how it ran.
+func loadSide(path string) (string, report.Side, runFacts, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return "", report.Side{}, fmt.Errorf("%s: %v: give a JSON report written by -format json or -out results.json", path, unwrapPath(err))
+		return "", report.Side{}, runFacts{}, fmt.Errorf("%s: %v: give a JSON report written by -format json or -out results.json", path, unwrapPath(err))
 	}
 	var probe struct {
+		RunID   string                       `json:"run_id"`
 		Results []map[string]json.RawMessage `json:"results"`
 	}
 	if err := json.Unmarshal(b, &probe); err != nil {
-		return "", report.Side{}, fmt.Errorf("%s is not a JSON report (%v): give one written by -format json or -out results.json", path, err)
+		return "", report.Side{}, runFacts{}, fmt.Errorf("%s is not a JSON report (%v): give one written by -format json or -out results.json", path, err)
 	}
-	side := report.Side{Name: path}
+	facts, err := readFacts(b)
+	if err != nil {
+		return "", report.Side{}, runFacts{}, fmt.Errorf("%s: %v", path, err)
+	}
+	side := report.Side{Name: path, RunID: probe.RunID, Start: startOf(facts.env), Command: strings.Join(facts.env.CommandLine, " ")}
 	for _, res := range probe.Results {
-		if _, ok := res["benchmarks"]; ok {
-			var r micro.Report
-			if err := json.Unmarshal(b, &r); err != nil {
-				return "", side, fmt.Errorf("%s: %v", path, err)
+		for _, k := range compareKinds {
+			if _, ok := res[k.key]; !ok {
+				continue
 			}
-			side.RunID, side.Start, side.Command, side.Samples = r.RunID, startOf(r.Env), strings.Join(r.Env.CommandLine, " "), r.Samples()
-			return kindMicro, side, nil
-		}
-		if _, ok := res["steps"]; ok {
-			var r workload.Report
-			if err := json.Unmarshal(b, &r); err != nil {
-				return "", side, fmt.Errorf("%s: %v", path, err)
+			r, err := k.decode(b)
+			if err != nil {
+				return "", side, facts, fmt.Errorf("%s: %v", path, err)
 			}
-			side.RunID, side.Start, side.Command, side.Samples = r.RunID, startOf(r.Env), strings.Join(r.Env.CommandLine, " "), r.Samples()
-			return kindSeries, side, nil
+			side.Samples = r.Samples()
+			return k.kind, side, facts, nil
 		}
 	}
-	return "", side, fmt.Errorf("%s holds no results with steps or benchmarks: give a JSON report written by -format json", path)
+	return "", side, facts, fmt.Errorf("%s holds no results with steps, benchmarks or operations: give a JSON report written by -format json", path)
 }
 
 // startOf is when a report's run started, "" if it does not say.
@@ -170,10 +203,12 @@ func compareMetrics(kind, list string, sides ...report.Side) ([]report.CompareMe
 	}
 	switch list {
 	case "":
-		if kind == kindMicro {
-			return micro.CompareMetrics, nil
+		for _, k := range compareKinds {
+			if k.kind == kind {
+				return k.metrics, nil
+			}
 		}
-		return workload.CompareMetrics, nil
+		return nil, fmt.Errorf("no default figures for %s", kind)
 	case "all":
 		var out []report.CompareMetric
 		for _, m := range known {

@@ -47,6 +47,8 @@ type settings struct {
 	// reuseIterator is -reuse-iterator: the query steps read every series
 	// through one iterator given new bounds.
 	reuseIterator bool
+	// verbose is -v: the text report prints every table.
+	verbose bool
 	// interval is -interval: the length of the time-series steps' first
 	// over-time intervals; negative for none.
 	interval time.Duration
@@ -179,6 +181,7 @@ func newFlagSet(s *settings) (*flag.FlagSet, *string) {
 	fs.IntVar(&s.count, "count", 1, "run each engine `n` times, each time in a fresh directory, and report the median and spread of every figure")
 	fs.BoolVar(&s.keep, "keep", false, "keep each engine's data directory and print where it is")
 	fs.BoolVar(&s.settle, "settle", false, "after each step, wait for the engine's background work to finish and report that time separately")
+	fs.BoolVar(&s.verbose, "v", false, "print every table of the text report (storage, memory, latency, verification, engine metrics, builds); without it the text report is the main table, throughput and what failed")
 	fs.DurationVar(&s.interval, "interval", workload.DefaultInterval, "length of the first over-time `interval` of each time-series step (throughput, latency and engine stalls per interval, in JSON and as HTML charts); intervals double in length after every 1,800, so a long step keeps a few thousand; a negative one records none")
 	fs.BoolVar(&s.reuseIterator, "reuse-iterator", false, "query every series of a query step through one iterator given new bounds (the engine's SetBounds, or a close and reopen where it has none); without it each series gets a new iterator, as in the 2014 tool, whose query times stay comparable")
 	fs.StringVar(&s.workload, "workload", workloadSeries, "`name` of the workload: ts (the 2014 InfluxDB comparison: write, then query; timeseries is the same), micro (the classic micro benchmarks; -benchmarks implies it), mixed (writers ingest while readers query, for -duration) or crash (kill a writer at random moments and check what the reopened store kept)")

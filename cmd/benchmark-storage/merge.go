@@ -124,18 +124,19 @@ func mergeReports(paths []string, reports []workload.Report) (workload.Report, e
 	m := workload.Report{RunID: first.RunID, Env: first.Env}
 	m.Env.EngineVersions, m.Env.EngineBuilds = map[string]string{}, map[string]string{}
 	m.Env.CommandLine = append([]string{"benchmark-storage", "merge"}, paths...)
-	config := func(r workload.Report) string {
-		b, _ := json.Marshal(r.Results[0].Config)
-		return string(b)
+	facts := func(r workload.Report) runFacts {
+		b, _ := json.Marshal(r) // it was decoded from JSON
+		f, _ := readFacts(b)
+		return f
 	}
 	machine := func(r workload.Report) string {
 		e := r.Env
 		return fmt.Sprintf("%s, %d cores, %d bytes of memory, kernel %s, %s", e.CPUModel, e.Cores, e.MemoryBytes, e.Kernel, e.Filesystem)
 	}
 	for i, r := range reports {
-		switch {
-		case config(r) != config(first):
-			return m, fmt.Errorf("%s ran %s, %s ran %s: merge runs of the same workload parameters", paths[0], config(first), paths[i], config(r))
+		switch d := measuredDifference(facts(first), facts(r)); {
+		case d != "":
+			return m, fmt.Errorf("%s and %s ran different workloads (%s): merge runs of the same workload parameters", paths[0], paths[i], d)
 		case machine(r) != machine(first):
 			return m, fmt.Errorf("%s ran on %s, %s on %s: merge runs of one machine", paths[0], machine(first), paths[i], machine(r))
 		case r.Env.MemoryLimit != first.Env.MemoryLimit:

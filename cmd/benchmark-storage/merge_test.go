@@ -63,7 +63,7 @@ func TestMerge(t *testing.T) {
 		want string
 	}{
 		{nil, "give the JSON reports to merge"},
-		{[]string{pa, other}, `"points":4000`},
+		{[]string{pa, other}, "points: 2000 → 4000"},
 		{[]string{pa, pa}, a + " is in more than one of the files"},
 		{[]string{filepath.Join(dir, "missing.json")}, "missing.json"},
 		{[]string{"-format", "gobench", pa}, "-format"},

@@ -10,6 +10,12 @@ import (
 
 // writeReport writes rep to w in one of the formats; parseFlags allows
 // gobench only for reports that have it.
+// formatBrief is the text table in short, what a run prints without -v.
+const formatBrief = "brief"
+
+// briefer is a report with a short text form.
+type briefer interface{ Brief() string }
+
 func writeReport(w io.Writer, rep renderer, format string) error {
 	switch format {
 	case "gobench":
@@ -27,6 +33,13 @@ func writeReport(w io.Writer, rep renderer, format string) error {
 		return rep.WriteJSON(w)
 	case "html":
 		_, err := io.WriteString(w, rep.HTML())
+		return err
+	case formatBrief:
+		if b, ok := rep.(briefer); ok {
+			_, err := io.WriteString(w, b.Brief())
+			return err
+		}
+		_, err := io.WriteString(w, rep.String())
 		return err
 	default:
 		_, err := io.WriteString(w, rep.String())

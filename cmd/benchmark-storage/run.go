@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -28,6 +29,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(args) > 0 && args[0] == "merge" {
 		return runMerge(args[1:], stdout, stderr)
+	}
+	if len(args) == 1 && (args[0] == "-version" || args[0] == "--version") {
+		fmt.Fprintf(stdout, "benchmark-storage: %s, %s\n", orUnknown(harness.ThisTool().String()), runtime.Version())
+		return exitOK
 	}
 	if slices.Contains(args, childJobFlag) {
 		return runAsChild(os.Stdin, stderr)
@@ -59,6 +64,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 var errInterrupted = errors.New("interrupted")
+
+// orUnknown is s, or "unknown build" for "".
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown build"
+	}
+	return s
+}
 
 // runAsChild does the job its parent wrote to stdin, once it is sure a
 // parent started it.
@@ -221,7 +234,11 @@ func newRunID(start time.Time) string {
 
 // writeReports prints the results and writes -out.
 func writeReports(s *settings, out *outFile, rep renderer, stdout io.Writer) error {
-	err := writeReport(stdout, rep, s.format)
+	format := s.format
+	if format == "table" && !s.verbose {
+		format = formatBrief
+	}
+	err := writeReport(stdout, rep, format)
 	if out != nil {
 		err = errors.Join(err, out.write(rep, s.outFormat))
 	}

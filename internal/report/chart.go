@@ -58,9 +58,12 @@ type Point struct {
 // figure a linear axis shows; beyond it bars would be invisible.
 const maxLinearRatio = 50
 
-// palette holds the engines' colors (Tableau 10): distinct from each
-// other, readable on white and in grey print.
-var palette = []string{"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"}
+// palette holds the engines' colors: Tableau 10, distinct from each
+// other, readable on white and in grey print, then the lighter ten of
+// Tableau 20 for the eleventh engine on (every Go engine with -engine
+// all, the JVM systems beside them).
+var palette = []string{"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac",
+	"#a0cbe8", "#ffbe7d", "#ff9d9a", "#86bcb6", "#8cd17d", "#f1ce63", "#d4a6c8", "#79706e", "#d7b5a6", "#499894"}
 
 // markColor rings marked points: no engine's color.
 const markColor = "#222"

@@ -10,3 +10,15 @@ func TestAxisLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestColorsDistinct checks that twenty engines, every Go engine and the
+// JVM systems side by side, get a color each.
+func TestColorsDistinct(t *testing.T) {
+	seen := map[string]int{}
+	for i := range 20 {
+		if j, ok := seen[Color(i)]; ok {
+			t.Errorf("engines %d and %d share %s", j, i, Color(i))
+		}
+		seen[Color(i)] = i
+	}
+}

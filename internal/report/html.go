@@ -48,7 +48,7 @@ func (p Page) HTML() string {
 	if len(p.Tables) > 0 {
 		b.WriteString("<h2>Every figure</h2>\n")
 		for _, t := range p.Tables {
-			t.html(&b)
+			t.pruned().html(&b)
 		}
 	}
 	if len(p.Environment) > 0 {

@@ -46,6 +46,41 @@ type Page struct {
 	Tables      []Table     // the main table first
 	Environment [][2]string // label, value
 	Charts      []Chart     // drawn by HTML only
+	// Brief are the tables BriefText shows in place of Tables: what a
+	// reader must see first. nil shows Tables.
+	Brief []Table
+}
+
+// BriefText renders p for a terminal in short: the Brief tables, the
+// errors, and the environment without a line per engine, ending with how
+// to see the rest.
+func (p Page) BriefText() string {
+	if p.Brief == nil {
+		return p.Text()
+	}
+	q := p
+	q.Tables = p.Brief
+	q.Environment = nil
+	var engines []string
+	for _, kv := range p.Environment {
+		if name, ok := strings.CutPrefix(kv[0], "Engine "); ok && !strings.Contains(name, " ") {
+			version, _, _ := strings.Cut(kv[1], ",")
+			engines = append(engines, name+" "+version)
+			continue
+		}
+		q.Environment = append(q.Environment, kv)
+	}
+	if len(engines) > 0 {
+		q.Environment = append(q.Environment, [2]string{"Engines", strings.Join(engines, ", ")})
+	}
+	var more []string
+	for _, t := range p.Tables[min(1, len(p.Tables)):] {
+		title, _, _ := strings.Cut(t.Title, " (")
+		more = append(more, strings.ToLower(title))
+	}
+	q.Environment = append(q.Environment, [2]string{"More", "-v prints every table (" + strings.Join(more, ", ") +
+		") and each engine's build; -format json or html has every figure"})
+	return q.Text()
 }
 
 // style is how a Page looks in one format.
@@ -81,7 +116,7 @@ func (p Page) render(s style) string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		s.table(t, &b)
+		s.table(t.pruned(), &b)
 		if i == 0 {
 			p.errors(&b, s)
 		}

@@ -57,9 +57,9 @@ func Judge(c Cell, partErr, engineErr string) Cell {
 }
 
 // bests says which cells of r are its best: those with the best value,
-// when at least two engines have a figure to compare.
+// when at least two engines have a figure to compare and they differ.
 func (r Row) bests() []bool {
-	n, best := 0, 0.0
+	n, best, worst := 0, 0.0, 0.0
 	for _, c := range r.Cells {
 		if r.Best == NoBest || !c.Ranked || c.Failed {
 			continue
@@ -67,14 +67,53 @@ func (r Row) bests() []bool {
 		if n == 0 || (r.Best == LowerBest && c.Value < best) || (r.Best == HigherBest && c.Value > best) {
 			best = c.Value
 		}
+		if n == 0 || (r.Best == LowerBest && c.Value > worst) || (r.Best == HigherBest && c.Value < worst) {
+			worst = c.Value
+		}
 		n++
 	}
 	out := make([]bool, len(r.Cells))
-	if n < 2 {
+	if n < 2 || best == worst {
 		return out
 	}
 	for i, c := range r.Cells {
 		out[i] = c.Ranked && !c.Failed && c.Value == best
+	}
+	return out
+}
+
+// empty reports whether r has no figure at all: every cell is None.
+func (r Row) empty() bool {
+	for _, c := range r.Cells {
+		if c.Text != None.Text {
+			return false
+		}
+	}
+	return true
+}
+
+// pruned is t without its rows that have nothing to say (no engine has
+// the figure). A group's label on a dropped row moves to the group's
+// next row; a group with no row left goes.
+func (t Table) pruned() Table {
+	out := t
+	out.Rows = nil
+	carry := []string(nil) // labels of a dropped row, for the next kept one
+	for _, r := range t.Rows {
+		if len(r.Labels) > 0 && r.Labels[0] != "" {
+			carry = nil // a new group starts
+		}
+		if r.empty() {
+			if len(r.Labels) > 1 && r.Labels[0] != "" {
+				carry = r.Labels
+			}
+			continue
+		}
+		if carry != nil && len(r.Labels) > 0 && r.Labels[0] == "" {
+			r.Labels = append([]string{carry[0]}, r.Labels[1:]...)
+			carry = nil
+		}
+		out.Rows = append(out.Rows, r)
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -38,5 +39,27 @@ func TestJudge(t *testing.T) {
 	}
 	if c := Judge(DurationCell(5), "", "query: disk full"); c.Failed || c.Ranked {
 		t.Errorf("a passed step of a failed engine: %+v", c)
+	}
+}
+
+// TestTablePruneAndBest checks that a row no engine has a figure for is
+// left out, its group label moving to the next row, and that equal
+// figures are not marked best.
+func TestTablePruneAndBest(t *testing.T) {
+	tab := Table{Head: []string{"Step", "Metric", "a", "b"}, Labels: 2, Rows: []Row{
+		{Labels: []string{"Write", "points/s"}, Cells: []Cell{None, None}, Best: HigherBest},
+		{Labels: []string{"", "wall"}, Cells: []Cell{DurationCell(2e9), DurationCell(1e9)}, Best: LowerBest},
+		{Labels: []string{"", "read (OS)"}, Cells: []Cell{BytesCell(0), BytesCell(0)}, Best: LowerBest},
+	}}
+	var b strings.Builder
+	tab.pruned().text(&b)
+	got := b.String()
+	for _, want := range []string{"Write  wall", "1s *", "0 B  "} {
+		if !strings.Contains(got, want) {
+			t.Errorf("table lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "points/s") || strings.Contains(got, "0 B *") {
+		t.Errorf("an empty row, or equal figures marked best:\n%s", got)
 	}
 }

@@ -136,6 +136,18 @@ func TestOpenMismatch(t *testing.T) {
 	if strings.Contains(err.Error(), "cache_size") || strings.Contains(err.Error(), "seed") {
 		t.Errorf("error %q names parameters that are equal", err)
 	}
+
+	// Options that change only how the store is read serve one dataset.
+	reader := manifest(100)
+	reader.Options["cache_size"], reader.Options["sync"] = int64(64<<20), "batch"
+	if ds, err := Open(dir, reader); err != nil || !ds.Exists() {
+		t.Errorf("Open with another cache size and sync: %v; want the dataset reused", err)
+	}
+	byOther := manifest(100)
+	byOther.Engine = "rocksdb"
+	if _, err := Open(dir, byOther); !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), "written by pebble, not rocksdb") || strings.Contains(err.Error(), "option") {
+		t.Errorf("Open for another engine: %v; want one reason, written by pebble", err)
+	}
 }
 
 func TestOpenIncomplete(t *testing.T) {

@@ -5,7 +5,9 @@
 // A dataset is a directory holding a consistent copy of one engine's
 // store (data/) and a manifest (manifest.json) of every parameter that
 // determines it: the engine and its version, the points, series, batch
-// size and seed, and the engine's options. The time-series workload's
+// size and seed, and the engine's options except those that change only
+// how the store is read or synced (cache_size, max_open_files, sync), so
+// that one dataset serves a sweep of them. The time-series workload's
 // write step and the mixed workload's preload write the same points, so
 // one dataset serves both.
 //

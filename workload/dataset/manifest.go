@@ -40,6 +40,10 @@ type Manifest struct {
 // diff lists the parameters in which m and o differ, as "points 1M
 // (dataset: 2M)".
 func (m Manifest) diff(o Manifest) []string {
+	if m.Engine != o.Engine {
+		// Every option differs too: the engine says it all.
+		return []string{fmt.Sprintf("written by %s, not %s", o.Engine, m.Engine)}
+	}
 	var out []string
 	add := func(name string, want, have any) {
 		if !reflect.DeepEqual(want, have) {
@@ -55,10 +59,17 @@ func (m Manifest) diff(o Manifest) []string {
 	add("seed", m.Seed, o.Seed)
 	want, have := flat("", m.Options), flat("", o.Options)
 	for _, k := range slices.Sorted(maps.Keys(union(want, have))) {
-		add("option "+k, orNone(want, k), orNone(have, k))
+		if !slices.Contains(readOptions, k) {
+			add("option "+k, orNone(want, k), orNone(have, k))
+		}
 	}
 	return out
 }
+
+// readOptions are the shared options that change how a store is read or
+// synced, never what its files hold: a dataset serves runs that differ
+// in them, such as a sweep of cache sizes over one written dataset.
+var readOptions = []string{"cache_size", "max_open_files", "sync"}
 
 // flat is options as "table.key" -> its JSON text, so that options read
 // back from the manifest compare equal to those given (numbers decode as

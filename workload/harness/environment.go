@@ -57,6 +57,8 @@ type Environment struct {
 	EngineBuilds map[string]string `json:"engine_builds"`
 	// Start is when the run started.
 	Start time.Time `json:"start"`
+	// Tool is the build of this tool that ran.
+	Tool Tool `json:"tool,omitzero"`
 }
 
 // CollectEnvironment describes this machine and process, with the file
@@ -75,6 +77,7 @@ func CollectEnvironment(dataPath string) Environment {
 		EngineVersions: map[string]string{},
 		EngineBuilds:   map[string]string{},
 		Start:          time.Now(),
+		Tool:           ThisTool(),
 	}
 	if abs, err := filepath.Abs(dataPath); err == nil {
 		e.DataPath = abs
@@ -171,6 +174,9 @@ func (e Environment) Lines() [][2]string {
 		{"Command", strings.Join(e.CommandLine, " ")},
 		{"Started", e.Start.UTC().Format("2006-01-02 15:04:05 MST")},
 	}
+	if t := e.Tool.String(); t != "" {
+		lines = append(lines, [2]string{"Tool", t})
+	}
 	if e.MemoryLimit > 0 {
 		lines = slices.Insert(lines, 4, [2]string{"Memory", report.Bytes(e.MemoryLimit) + " per engine process (a memory cgroup, page cache included)"})
 	}
@@ -200,6 +206,9 @@ func (e Environment) Metrics() [][3]string {
 		{"seed", strconv.FormatUint(e.Seed, 10), ""},
 		{"sync", string(e.Sync), ""},
 		{"start", e.Start.UTC().Format(time.RFC3339), ""},
+	}
+	if e.Tool.Module != "" {
+		m = append(m, [3]string{"tool", e.Tool.String(), ""}, [3]string{"tool_commit", e.Tool.Commit, ""})
 	}
 	for _, name := range slices.Sorted(maps.Keys(e.EngineVersions)) {
 		m = append(m, [3]string{"version." + name, e.EngineVersions[name], ""})

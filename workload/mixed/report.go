@@ -426,3 +426,29 @@ func plural(n int, noun string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
+
+// Samples lists every number of every operation kind of each engine over
+// its runs, labelled as the tables label them, for comparing two reports.
+func (r Report) Samples() []report.Samples {
+	var out []report.Samples
+	for _, g := range r.groups() {
+		for _, k := range r.kinds() {
+			var runs [][]report.Figure
+			for _, res := range g.runs {
+				if op := res.Operation(k); op != nil {
+					runs = append(runs, report.Flatten("", op))
+				}
+			}
+			out = append(out, report.SamplesOf(g.engine, k, label(k), runs)...)
+		}
+	}
+	return out
+}
+
+// CompareMetrics are the figures benchmark-storage compare shows by
+// default for mixed runs.
+var CompareMetrics = []report.CompareMetric{
+	{Metric: "ops_per_sec", Title: "Throughput"},
+	{Metric: "latency.p50_ns", Title: "p50 latency"},
+	{Metric: "latency.p99_ns", Title: "p99 latency"},
+}

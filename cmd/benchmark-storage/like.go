@@ -1,0 +1,128 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/tsbench/storage/workload/harness"
+)
+
+// runFacts is what a JSON report says about how its figures came about:
+// what compare and merge check before they set two reports side by side.
+type runFacts struct {
+	env     harness.Environment
+	config  map[string]any            // the workload's parameters
+	options map[string]map[string]any // each engine's effective options
+}
+
+// recordingKeys are workload parameters that change how a run is
+// recorded, not what it measures.
+var recordingKeys = []string{"interval_ns"}
+
+// readFacts reads the facts of a JSON report.
+func readFacts(b []byte) (runFacts, error) {
+	var r struct {
+		Env     harness.Environment `json:"environment"`
+		Results []struct {
+			Engine  string         `json:"engine"`
+			Config  map[string]any `json:"config"`
+			Options map[string]any `json:"options"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(b, &r); err != nil {
+		return runFacts{}, err
+	}
+	f := runFacts{env: r.Env, options: map[string]map[string]any{}}
+	for _, res := range r.Results {
+		if f.config == nil && len(res.Config) > 0 {
+			f.config = maps.Clone(res.Config)
+		}
+		if res.Options != nil {
+			f.options[res.Engine] = res.Options
+		}
+	}
+	for _, k := range recordingKeys {
+		delete(f.config, k)
+	}
+	return f, nil
+}
+
+// measuredDifference names the workload parameters in which a and b
+// differ, "" if none: runs that differ there measured different things.
+func measuredDifference(a, b runFacts) string {
+	return strings.Join(diffMaps("", a.config, b.config), "; ")
+}
+
+// settingDifferences are the differences between a and b in how they
+// ran, not what they measured: machine, tool, durability, memory limit,
+// each common engine's version, build and options.
+func settingDifferences(a, b runFacts) []string {
+	var out []string
+	add := func(what, x, y string) {
+		if x != y {
+			out = append(out, fmt.Sprintf("%s: %s → %s", what, orDash(x), orDash(y)))
+		}
+	}
+	machine := func(e harness.Environment) string {
+		return fmt.Sprintf("%s, %d cores, %d bytes of memory, kernel %s, %s", e.CPUModel, e.Cores, e.MemoryBytes, e.Kernel, e.Filesystem)
+	}
+	add("machine", machine(a.env), machine(b.env))
+	add("tool", a.env.Tool.String(), b.env.Tool.String())
+	add("sync", string(a.env.Sync), string(b.env.Sync))
+	add("memory limit", fmt.Sprint(a.env.MemoryLimit), fmt.Sprint(b.env.MemoryLimit))
+	for _, name := range slices.Sorted(maps.Keys(a.options)) {
+		o, ok := b.options[name]
+		if !ok {
+			continue
+		}
+		add(name+" version", a.env.EngineVersions[name], b.env.EngineVersions[name])
+		add(name+" build", a.env.EngineBuilds[name], b.env.EngineBuilds[name])
+		out = append(out, diffMaps(name+" ", a.options[name], o)...)
+	}
+	return out
+}
+
+// diffMaps lists the keys (nested tables as table.key) whose values
+// differ between a and b, each as "prefix key: a → b".
+func diffMaps(prefix string, a, b map[string]any) []string {
+	keys := slices.Sorted(maps.Keys(a))
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	var out []string
+	for _, k := range keys {
+		x, y := a[k], b[k]
+		xm, xok := x.(map[string]any)
+		ym, yok := y.(map[string]any)
+		switch {
+		case xok && yok:
+			out = append(out, diffMaps(prefix+k+".", xm, ym)...)
+		case !reflect.DeepEqual(x, y):
+			out = append(out, fmt.Sprintf("%s%s: %s → %s", prefix, k, factText(x), factText(y)))
+		}
+	}
+	return out
+}
+
+// factText is a JSON value as a difference shows it.
+func factText(v any) string {
+	if v == nil {
+		return "-"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// orDash is s, or "-" for "".
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
