@@ -34,8 +34,22 @@ func (r Report) charts() []report.Chart {
 			func(s *Step) (float64, bool) { return float64(s.CPUUser + s.CPUSys), true }),
 		r.stepChart("Write amplification", "Bytes the OS wrote over the logical bytes of the step. Lower is better.", report.Bars, writes, "",
 			func(s *Step) (float64, bool) { return positive(s.WriteAmp) }),
-		r.stepChart("Peak memory", "Peak resident memory of the engine's process during the step. Lower is better.", report.Bars, StepNames, "bytes",
-			func(s *Step) (float64, bool) { return positive(float64(s.PeakRSS)) }),
+		r.stepChart("Peak private memory", "Peak anonymous memory of the engine's process during the step (the Go runtime's part included), "+
+			"without the pages of files it maps, which the kernel can drop. Lower is better.", report.Bars, StepNames, "bytes",
+			func(s *Step) (float64, bool) {
+				if s.Memory == nil {
+					return 0, false
+				}
+				return positive(float64(s.Memory.Private))
+			}),
+		r.stepChart("Peak mapped file pages", "File pages mapped into the engine's process (LMDB's and bbolt's store, LevelDB's tables): "+
+			"page cache, counted in RSS. Not judged.", report.Bars, StepNames, "bytes",
+			func(s *Step) (float64, bool) {
+				if s.Memory == nil {
+					return 0, false
+				}
+				return positive(float64(s.Memory.File))
+			}),
 	)
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/cgroup"
+	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 )
@@ -258,7 +259,8 @@ func (r Report) page() report.Page {
 		main,
 		grouped("Speed and CPU (points/s and µs/point from engine time; wall includes the harness; CPU of all threads"+r.processesNote()+" until settled)", StepNames, r.speedMetrics()),
 		grouped("Storage (I/O counted by the OS"+r.processesNote()+" until settled; write amp = written / logical bytes; disk after the step)", StepNames, r.storageMetrics()),
-		grouped("Memory and files (peak during the step)", StepNames, r.memoryMetrics()),
+		grouped("Memory and files (peaks during the step; private = anonymous memory, sampled 5 times a second; mapped files = "+
+			"file pages mapped in, page cache the kernel can drop; RSS = the kernel's peak of both)", StepNames, r.memoryMetrics()),
 		grouped("Latency (write: per batch; query: per series scan; delete: per series DeleteRange)", timedSteps, latencyMetrics()),
 		grouped("Verification (every point read back and checked)", []string{StepQuery, StepQueryAfterDelete}, verifyMetrics),
 	}
@@ -446,8 +448,21 @@ var storageMetrics = []metric{
 	{"files", report.NoBest, func(s *Step) report.Cell { return report.CountCell(int64(s.Disk.Files)) }},
 }
 
+// memoryKind is a row of one kind of sampled memory (Step.Memory).
+func memoryKind(name string, best report.Better, get func(*measure.MemoryPeaks) int64) metric {
+	return metric{name, best, func(s *Step) report.Cell {
+		if s.Memory == nil {
+			return report.None
+		}
+		return report.BytesCell(get(s.Memory))
+	}}
+}
+
 var memoryMetrics = []metric{
-	{"peak RSS", report.LowerBest, func(s *Step) report.Cell { return report.PeakRSSCell(s.PeakRSS) }},
+	memoryKind("private peak", report.LowerBest, func(m *measure.MemoryPeaks) int64 { return m.Private }),
+	memoryKind("  of it Go runtime", report.NoBest, func(m *measure.MemoryPeaks) int64 { return m.Go }),
+	memoryKind("mapped files peak", report.NoBest, func(m *measure.MemoryPeaks) int64 { return m.File }),
+	{"peak RSS (with files)", report.NoBest, func(s *Step) report.Cell { return report.PeakRSSCell(s.PeakRSS) }},
 	{"open fds", report.NoBest, func(s *Step) report.Cell {
 		if s.OpenFDs == 0 {
 			return report.Cell{Text: "n/a"}

@@ -34,6 +34,7 @@ func syntheticReport() Report {
 			LogicalBytes: pts * 35,
 			Disk:         diskusage.Usage{Used: disk, Actual: disk + 3*70<<20, Apparent: disk + disk/10, Files: int(disk >> 26)}, // preallocated logs: the wrong size shows
 			PeakRSS:      int64(300e6 * mult),
+			Memory:       &measure.MemoryPeaks{Private: int64(200e6 * mult), File: int64(100e6 * mult), Go: 30e6, Samples: 50},
 			OpenFDs:      int(120 * mult),
 		}
 		if name != StepCompact {

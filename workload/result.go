@@ -120,6 +120,10 @@ type Step struct {
 	// PeakRSS is the process's peak resident memory in bytes during the
 	// step; 0 if unavailable. The engine's processes are in Processes.
 	PeakRSS int64 `json:"peak_rss_bytes"`
+	// Memory is the process's memory by kind during the step (see
+	// harness.Cost): private memory apart from mapped files, and the Go
+	// runtime's share of it; nil if unavailable.
+	Memory *measure.MemoryPeaks `json:"memory,omitempty"`
 	// Processes is how many of the engine's own processes CPUUser, CPUSys
 	// and IO include (those that ran through the whole step), their part
 	// of that CPU time, and the sum of their peak resident memory. nil for an engine that works in this

@@ -227,7 +227,7 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 	if metrics != nil {
 		st.EngineMetrics = r.readMetrics(name).Since(metrics)
 	}
-	st.Processes, st.Cgroup = cost.Processes, cost.Cgroup
+	st.Processes, st.Cgroup, st.Memory = cost.Processes, cost.Cgroup, cost.Memory
 	if fds, err := measure.OpenFDs(); err == nil {
 		st.OpenFDs = max(st.OpenFDs, fds)
 	}

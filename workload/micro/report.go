@@ -347,7 +347,13 @@ func (r Report) page() report.Page {
 		{"CPU user+sys", report.LowerBest, func(b *Bench) report.Cell { return report.DurationCell(b.CPUUser + b.CPUSys) }},
 		{"written (OS)", report.LowerBest, func(b *Bench) report.Cell { return report.WrittenCell(b.IO) }},
 		{"read (OS)", report.LowerBest, func(b *Bench) report.Cell { return report.ReadCell(b.IO) }},
-		{"peak RSS", report.LowerBest, func(b *Bench) report.Cell { return report.PeakRSSCell(b.PeakRSS) }},
+		{"private peak", report.LowerBest, func(b *Bench) report.Cell {
+			if b.Memory == nil {
+				return report.None
+			}
+			return report.BytesCell(b.Memory.Private)
+		}},
+		{"peak RSS (with files)", report.NoBest, func(b *Bench) report.Cell { return report.PeakRSSCell(b.PeakRSS) }},
 	}
 	verify := []metric{{"checked", report.NoBest, func(b *Bench) report.Cell {
 		v := b.Verify

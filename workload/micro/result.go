@@ -60,8 +60,11 @@ type Bench struct {
 	// same span; nil if /proc/self/io is unavailable.
 	IO *measure.IO `json:"io,omitempty"`
 	// PeakRSS is the process's peak resident memory during the benchmark
-	// in bytes; 0 if unavailable.
+	// in bytes, mapped file pages included (VmHWM); 0 if unavailable.
 	PeakRSS int64 `json:"peak_rss_bytes"`
+	// Memory is the process's memory by kind during the benchmark (see
+	// harness.Cost); nil if unavailable.
+	Memory *measure.MemoryPeaks `json:"memory,omitempty"`
 	// Latency is the distribution of single operations, of batches
 	// (LatencyOf "batch"), or of chunks of ScanChunk entries for scans,
 	// whose single steps are too short to time without distorting them.

@@ -194,7 +194,7 @@ func (s *Session) measure(bench *Bench, b *benchmark, n int64, body func(*benchR
 		}
 	}
 	cost := span.End(s.warnMissing)
-	bench.CPUUser, bench.CPUSys, bench.IO, bench.PeakRSS = cost.CPUUser, cost.CPUSys, cost.IO, cost.PeakRSS
+	bench.CPUUser, bench.CPUSys, bench.IO, bench.PeakRSS, bench.Memory = cost.CPUUser, cost.CPUSys, cost.IO, cost.PeakRSS, cost.Memory
 	if writes {
 		if u, err := diskusage.Measure(s.dir); err != nil {
 			errs = append(errs, fmt.Errorf("disk usage: %w", err))
