@@ -12,6 +12,10 @@
 #                 scripts/build-hyperleveldb.sh
 #   LMDB          0.9.33 built from the source lmdb-go v1.9.3 carries, with
 #                 -O2 -DNDEBUG: scripts/build-lmdb.sh
+#
+# The power-loss check (-fault powercut) needs no package: it mounts its
+# FUSE file system with mount(2) itself, as root (go-fuse's
+# DirectMountStrict), so neither fuse3 nor its fusermount3 is used.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

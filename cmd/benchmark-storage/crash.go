@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,7 +21,8 @@ import (
 
 // crashSuite is the crash check (-workload crash). The engine's child
 // process runs the rounds: it starts a writer process, kills it at the
-// seeded moment, and starts a reader process that reopens the store and
+// seeded moment (or cuts the power under it, -fault powercut: see
+// powerMount), and starts a reader process that reopens the store and
 // reads it back, -kills times in the same directory.
 type crashSuite struct{}
 
@@ -36,7 +38,7 @@ var crashRefuses = append([]string{"points", "series", "settle", "reuse-iterator
 func checkCrashMode(s *settings, set map[string]bool) error {
 	for _, n := range crashRefuses {
 		if set[n] {
-			return inputErrorf("-%s is not a setting of -workload crash, which takes -kills, -batch, -sync and the engine settings: drop -%s", n, n)
+			return inputErrorf("-%s is not a setting of -workload crash, which takes -kills, -fault, -batch, -sync and the engine settings: drop -%s", n, n)
 		}
 	}
 	if s.format == "gobench" {
@@ -51,6 +53,9 @@ func checkCrashMode(s *settings, set map[string]bool) error {
 	case s.batch > crash.MaxBatch:
 		return inputErrorf("-batch %d is above the maximum of %d entries per batch of the crash check", s.batch, crash.MaxBatch)
 	}
+	if !slices.Contains(crash.Faults, s.fault) {
+		return inputErrorf("-fault %q: use %s", s.fault, strings.Join(crash.Faults, ", "))
+	}
 	if !set["sync"] {
 		s.sync = engine.SyncBatch
 	}
@@ -63,40 +68,62 @@ func checkCrashMode(s *settings, set map[string]bool) error {
 // crashConfig is the check every engine of the run gets.
 func crashConfig(s *settings) crash.Config {
 	return crash.Config{
-		Kills:     s.kills,
-		Batch:     int(s.batch), // bounded by checkCrashMode
-		ValueSize: crash.DefaultValueSize,
-		Seed:      s.seed,
-		Window:    crash.DefaultWindow,
+		Kills:      s.kills,
+		Batch:      int(s.batch), // bounded by checkCrashMode
+		ValueSize:  crash.DefaultValueSize,
+		Seed:       s.seed,
+		Window:     crash.DefaultWindow,
+		Fault:      s.fault,
+		CutBatches: crash.DefaultCutBatches,
 	}
 }
 
-func (crashSuite) check(s *settings) error { return crashConfig(s).Validate() }
+// check also makes sure, for a power cut, that FUSE works here, and
+// detaches the mounts a killed run left in -path.
+func (crashSuite) check(s *settings) error {
+	cfg := crashConfig(s)
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	if !cfg.PowerCut() {
+		return nil
+	}
+	return checkPowercut(s.fault, s.path)
+}
 
 // run runs the rounds. A round that cannot run (the writer cannot open
 // the engine) ends the check with what was found so far.
-func (crashSuite) run(s *settings, name string, opts engine.Options, p *progress) (*crash.Result, error) {
+func (crashSuite) run(s *settings, name string, opts engine.Options, p *progress) (res *crash.Result, err error) {
 	cfg := crashConfig(s)
-	res := &crash.Result{Config: cfg}
-	var t crash.Tally
+	res = &crash.Result{Config: cfg}
+	t := crash.Tally{Stats: crash.Stats{LossAllowed: cfg.PowerCut() && opts.Sync != engine.SyncBatch}}
 	// Processes the writer started (etcd's members) become this
 	// process's children when it dies, so that the reader can wait
 	// until they are gone too.
 	if err := becomeSubreaper(); err != nil {
 		return res, err
 	}
-	var err error
-	p.unit = "kills"
-	p.Begin("kill and reopen", int64(cfg.Kills))
-	for round := 1; round <= cfg.Kills; round++ {
+	round, what := killRound, "kill"
+	if cfg.PowerCut() {
+		m, err := newPowerMount(s.child.dir, name, cfg)
+		if err != nil {
+			return res, err
+		}
+		defer func() { err = errors.Join(err, m.close()) }()
+		round = m.round
+		what = "cut"
+	}
+	p.unit = what + "s"
+	p.Begin(what+" and reopen", int64(cfg.Kills))
+	for i := 1; i <= cfg.Kills; i++ {
 		var r crash.Round
-		if r, err = crashRound(s, name, cfg, round); err != nil {
-			err = fmt.Errorf("kill %d: %w", round, err)
+		if r, err = round(s, name, cfg, i); err != nil {
+			err = fmt.Errorf("%s %d: %w", what, i, err)
 			break
 		}
 		t.Add(r)
-		p.Update(int64(round))
-		fmt.Fprintf(p, "kill %d: %v", round, r)
+		p.Update(int64(i))
+		fmt.Fprintf(p, "%s %d: %v", what, i, r)
 	}
 	p.End()
 	res.Crash = t.Finish()
@@ -104,54 +131,86 @@ func (crashSuite) run(s *settings, name string, opts engine.Options, p *progress
 	return res, err
 }
 
-// crashRound runs one writer until it is killed, then one reader.
-func crashRound(s *settings, name string, cfg crash.Config, round int) (crash.Round, error) {
+// killRound runs one writer until it is killed, then one reader.
+func killRound(s *settings, name string, cfg crash.Config, round int) (crash.Round, error) {
 	var r crash.Round
-	acks := newAckReader()
-	w, err := startChild(context.Background(), newJob(s, roleCrashWriter, name, s.child.dir, "log"), nil, s.stall, acks)
+	w, err := startWriter(s, name, s.child.dir, newAckReader())
 	if err != nil {
 		return r, err
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- w.wait() }()
-	wait := s.stall
-	if wait == 0 {
-		wait = defaultStall
-	}
-	writerFailed := func(err error) error {
-		if msg := acks.error(); msg != "" {
-			return fmt.Errorf("writer: %s", msg)
-		}
-		why := describeExit(err)
-		if line := crashLine(w.output.Bytes()); line != "" {
-			why += ": " + line
-		}
-		return fmt.Errorf("writer process %s", why)
-	}
-	select {
-	case <-acks.ready:
-	case err := <-exited:
-		return r, writerFailed(err)
-	case <-time.After(wait):
-		w.kill()
-		<-exited
-		return r, fmt.Errorf("writer did not open the engine within %v", wait)
 	}
 	select {
 	case <-time.After(cfg.KillDelay(round)):
-		w.kill()
-		<-exited
-	case err := <-exited:
-		return r, writerFailed(err)
+		w.stop()
+	case err := <-w.exited:
+		return r, w.failed(err)
 	}
-	r.Acks, r.Acked = acks.counts()
+	r = w.acks.round()
 	if err := reapOrphans(); err != nil {
 		return r, err
 	}
+	return r, reopen(s, name, s.child.dir, &r)
+}
 
-	rd, err := startChild(context.Background(), newJob(s, roleCrashReader, name, s.child.dir, "log"), nil, s.stall, nil)
+// crashWriter is a running writer process and what it acknowledged.
+type crashWriter struct {
+	p      *proc
+	acks   *ackReader
+	exited chan error // receives its exit
+}
+
+// startWriter starts a writer in dir and waits until it has opened the
+// engine.
+func startWriter(s *settings, name, dir string, acks *ackReader) (*crashWriter, error) {
+	p, err := startChild(context.Background(), newJob(s, roleCrashWriter, name, dir, "log"), nil, s.stall, acks)
 	if err != nil {
-		return r, err
+		return nil, err
+	}
+	w := &crashWriter{p: p, acks: acks, exited: make(chan error, 1)}
+	go func() { w.exited <- p.wait() }()
+	select {
+	case <-acks.ready:
+		return w, nil
+	case err := <-w.exited:
+		return nil, w.failed(err)
+	case <-time.After(writerWait(s)):
+		w.stop()
+		return nil, fmt.Errorf("writer did not open the engine within %v", writerWait(s))
+	}
+}
+
+// writerWait is how long a writer may take to open the engine, or to
+// reach the batch a power cut waits for.
+func writerWait(s *settings) time.Duration {
+	if s.stall == 0 {
+		return defaultStall
+	}
+	return s.stall
+}
+
+// stop kills the writer and waits until it is gone.
+func (w *crashWriter) stop() {
+	w.p.kill()
+	<-w.exited
+}
+
+// failed is the error of a writer that exited on its own with err.
+func (w *crashWriter) failed(err error) error {
+	if msg := w.acks.error(); msg != "" {
+		return fmt.Errorf("writer: %s", msg)
+	}
+	why := describeExit(err)
+	if line := crashLine(w.p.output.Bytes()); line != "" {
+		why += ": " + line
+	}
+	return fmt.Errorf("writer process %s", why)
+}
+
+// reopen runs a reader in dir and records in r what it found. Its error
+// is the reader's failure to start.
+func reopen(s *settings, name, dir string, r *crash.Round) error {
+	rd, err := startChild(context.Background(), newJob(s, roleCrashReader, name, dir, "log"), nil, s.stall, nil)
+	if err != nil {
+		return err
 	}
 	rerr := rd.wait()
 	var out readerResult
@@ -169,7 +228,7 @@ func crashRound(s *settings, name string, cfg crash.Config, round int) (crash.Ro
 	default:
 		r.Scan, r.Recovery, r.Checked = out.Scan, out.Open, out.Checked
 	}
-	return r, nil
+	return nil
 }
 
 // readerResult is what a reader process sends its parent.
@@ -221,6 +280,11 @@ func runCrashReader(s *settings) int {
 	return exitOK
 }
 
+// skipSync makes the writer open its engine under sync none whatever
+// its job says: an engine that skips its fsyncs, which a test sets in
+// the writer's process to prove that the power-loss check finds it.
+var skipSync bool
+
 // runCrashWriter opens the engine, says it is ready, and commits batches,
 // acknowledging each, until it is killed.
 func runCrashWriter(s *settings) int {
@@ -233,6 +297,9 @@ func runCrashWriter(s *settings) int {
 		opts, err := engineOptions(s, s.engines[0])
 		if err != nil {
 			return err
+		}
+		if skipSync {
+			opts.Sync = engine.SyncNone
 		}
 		db, err := engine.Open(s.engines[0], s.child.dir, &opts)
 		if err != nil {
@@ -256,10 +323,25 @@ type ackReader struct {
 	partial []byte
 	n       int64
 	top     uint64 // one more than the highest batch acknowledged
+	from    uint64 // the first batch acknowledged
 	err     string
+	// enough is closed when n reaches target (after).
+	target int64
+	enough chan struct{}
+	// prev and last are when the last two acknowledgements came.
+	prev, last time.Time
 }
 
-func newAckReader() *ackReader { return &ackReader{ready: make(chan struct{})} }
+func newAckReader() *ackReader {
+	return &ackReader{ready: make(chan struct{}), enough: make(chan struct{})}
+}
+
+// after returns a channel closed once n acknowledgements came. Call it
+// before the writer starts.
+func (a *ackReader) after(n int64) <-chan struct{} {
+	a.target = n
+	return a.enough
+}
 
 func (a *ackReader) Write(b []byte) (int, error) {
 	a.mu.Lock()
@@ -277,8 +359,15 @@ func (a *ackReader) Write(b []byte) (int, error) {
 			close(a.ready)
 		case "ack":
 			if n, err := strconv.ParseUint(arg, 10, 64); err == nil {
+				if a.n == 0 {
+					a.from = n // batches are acknowledged in order
+				}
 				a.n++
 				a.top = max(a.top, n+1)
+				a.prev, a.last = a.last, time.Now()
+				if a.n == a.target {
+					close(a.enough)
+				}
 			}
 		case "error":
 			a.err = arg
@@ -286,10 +375,22 @@ func (a *ackReader) Write(b []byte) (int, error) {
 	}
 }
 
-func (a *ackReader) counts() (int64, uint64) {
+// round is what was acknowledged so far, as a round counts it.
+func (a *ackReader) round() crash.Round {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return a.n, a.top
+	return crash.Round{Acks: a.n, Acked: a.top, From: a.from}
+}
+
+// lastBatch is the time between the last two acknowledgements: how long
+// the last batch took to commit.
+func (a *ackReader) lastBatch() time.Duration {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.prev.IsZero() {
+		return 0
+	}
+	return a.last.Sub(a.prev)
 }
 
 func (a *ackReader) error() string {

@@ -75,7 +75,12 @@
 //	                preload) in dir/ENGINE the first time, and start later
 //	                runs with the same parameters from a clone (below).
 //	-kills n        with -workload crash, how many times each engine's
-//	                writer is killed (default 10, at most 1000).
+//	                writer is killed, or the power cut under it (default
+//	                10, at most 1000).
+//	-fault name     with -workload crash, what strikes the writer: kill
+//	                (default; SIGKILL), powercut (a power cut: below) or
+//	                powercut-torn (a power cut that keeps a random half of
+//	                the 4 KiB blocks written over synced data).
 //	-stall-timeout d
 //	                stop an engine process that uses no CPU and does no
 //	                disk I/O for d, a deadlock, and report it in its column
@@ -310,9 +315,24 @@
 // or reopen error fails the engine. JSON has them under results[].crash.
 //
 // A process kill leaves the OS running, so what the engine handed to the
-// OS survives it: the check cannot show what a power loss or a kernel
-// crash would lose. Sync none promises survival of a process crash only;
-// batch also of a machine crash, which this check does not exercise.
+// OS survives it: it cannot show what a power loss or a kernel crash
+// would lose. Sync none promises survival of a process crash only; batch
+// also of a machine crash, which -fault powercut checks:
+//
+//	benchmark-storage -workload crash -fault powercut -engine pebble -kills 20
+//
+// The engine's data directory is then a FUSE file system (package
+// internal/powercut) over a store in the engine's run directory, which
+// keeps what is written but not synced pending, file data and directory
+// entries alike. The writer commits until it has 1 to 200 batches
+// acknowledged (seeded), and in half of the rounds a moment into the
+// next commit; then the power is cut, which drops everything pending,
+// the writer is killed, and the store is mounted again, showing only
+// what was synced, for the reader. Under sync batch any loss fails the
+// engine; under none lost batches are counted (loss_allowed) but only a
+// torn batch or a failed reopen fails it. It needs root and /dev/fuse,
+// else it stops with exit status 2; mounts whose server a killed run
+// left dead in -path are detached before a run.
 //
 // # Output
 //

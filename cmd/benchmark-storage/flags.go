@@ -83,6 +83,9 @@ type settings struct {
 	dataset string
 	// kills is how often the crash check kills each engine's writer.
 	kills int
+	// fault is -fault: what strikes the crash check's writer
+	// (crash.Faults).
+	fault string
 	// stall is how long a child may make no progress before it is
 	// stopped; 0 never stops it.
 	stall time.Duration
@@ -186,7 +189,8 @@ func newFlagSet(s *settings) (*flag.FlagSet, *string) {
 	fs.BoolVar(&s.reuseIterator, "reuse-iterator", false, "query every series of a query step through one iterator given new bounds (the engine's SetBounds, or a close and reopen where it has none); without it each series gets a new iterator, as in the 2014 tool, whose query times stay comparable")
 	fs.StringVar(&s.workload, "workload", workloadSeries, "`name` of the workload: ts (the 2014 InfluxDB comparison: write, then query; timeseries is the same), micro (the classic micro benchmarks; -benchmarks implies it), mixed (writers ingest while readers query, for -duration) or crash (kill a writer at random moments and check what the reopened store kept)")
 	fs.StringVar(&s.dataset, "dataset", "", "with -workload ts or mixed, keep the points of the write step (or the preload) in `dir`, one subdirectory per engine, the first time, and start later runs with the same parameters from a clone of them")
-	fs.IntVar(&s.kills, "kills", crash.DefaultKills, "with -workload crash, how many `times` each engine's writer is killed")
+	fs.IntVar(&s.kills, "kills", crash.DefaultKills, "with -workload crash, how many `times` each engine's writer is killed (or the power cut under it)")
+	fs.StringVar(&s.fault, "fault", crash.DefaultFault, "with -workload crash, the `name` of what strikes the writer: kill (SIGKILL, a process crash), powercut (its data on a FUSE file system that drops what was not synced; needs root and /dev/fuse) or powercut-torn (a power cut that also keeps a random half of the 4 KiB blocks written over synced data)")
 	fs.DurationVar(&s.stall, "stall-timeout", defaultStall, "stop an engine whose process uses no CPU and does no disk I/O for this `duration` (a deadlock), and report it; 0 waits forever")
 	s.engineFlags.define(fs)
 	fs.Var((*sizeValue)(&s.memory), "memory", "run each engine's process in a memory cgroup of this `size` (4GiB, 4G), page cache included, as on a machine with that much RAM: a store larger than it is read from disk, and an engine that needs more is reported out of memory; needs root and the memory controller (default: no limit)")

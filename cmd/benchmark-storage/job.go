@@ -37,6 +37,7 @@ type job struct {
 	ReuseIterator bool          `json:"reuse_iterator,omitempty"`
 	Interval      time.Duration `json:"interval_ns,omitempty"`
 	Kills         int           `json:"kills,omitempty"`
+	Fault         string        `json:"fault,omitempty"`
 	Dataset       string        `json:"dataset,omitempty"`
 
 	Micro *microJob   `json:"micro,omitempty"`
@@ -58,7 +59,7 @@ func newJob(s *settings, role, name, dir, progressMode string) job {
 	j := job{
 		Role: role, Engine: name, Dir: dir, Progress: progressMode, Workload: s.workload,
 		Options: s.effective[name], Keep: s.keep, Memory: s.memory, Stall: s.stall,
-		Points: s.points, Series: s.series, Batch: s.batch, Seed: s.seed, Settle: s.settle, Kills: s.kills,
+		Points: s.points, Series: s.series, Batch: s.batch, Seed: s.seed, Settle: s.settle, Kills: s.kills, Fault: s.fault,
 		ReuseIterator: s.reuseIterator, Interval: s.interval, Dataset: s.dataset,
 	}
 	if m := s.micro; m.on() {
@@ -81,7 +82,7 @@ func (j job) settings() (*settings, error) {
 		engines: []string{j.Engine}, workload: j.Workload,
 		options: map[string]engine.Options{j.Engine: opts}, effective: map[string]map[string]any{j.Engine: j.Options},
 		keep: j.Keep, memory: j.Memory, stall: j.Stall,
-		points: j.Points, series: j.Series, batch: j.Batch, seed: j.Seed, settle: j.Settle, kills: j.Kills,
+		points: j.Points, series: j.Series, batch: j.Batch, seed: j.Seed, settle: j.Settle, kills: j.Kills, fault: j.Fault,
 		reuseIterator: j.ReuseIterator, interval: j.Interval, dataset: j.Dataset,
 		child: childFlags{role: j.Role, dir: j.Dir, progress: j.Progress},
 	}

@@ -96,6 +96,9 @@ func checkMode(s *settings, fs *flag.FlagSet) error {
 			}
 		}
 	}
+	if set["fault"] && s.workload != workloadCrash {
+		return inputErrorf("-fault is a setting of the crash check: add -workload crash")
+	}
 	if s.dataset != "" && s.workload != workloadSeries && s.workload != workloadMixed {
 		return inputErrorf("-dataset keeps the points of -workload ts or mixed, not of %s: drop -dataset", s.workload)
 	}

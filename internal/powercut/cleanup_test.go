@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -18,11 +19,18 @@ func TestCleanupStaleMount(t *testing.T) {
 	writeFile(t, s.path("synced"), []byte("synced"), true)
 	syncDir(t, s.mnt)
 	writeFile(t, s.path("pending"), []byte("pending"), false)
+	parent := filepath.Dir(s.mnt)
+	if stale, err := Stale(parent); err != nil || len(stale) != 0 {
+		t.Fatalf("Stale of a served mount = %v, %v; want none", stale, err)
+	}
 	if err := s.fs.server.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
 	<-s.fs.exited
 	s.fs.ctl.Close()
+	if stale, err := Stale(parent); err != nil || !slices.Equal(stale, []string{s.mnt}) {
+		t.Fatalf("Stale after the server died = %v, %v; want [%s]", stale, err, s.mnt)
+	}
 
 	if _, err := os.Stat(s.path("synced")); !errors.Is(err, syscall.ENOTCONN) {
 		t.Fatalf("stat on the dead mount: got %v, want ENOTCONN", err)

@@ -3,8 +3,10 @@ package powercut
 import (
 	"errors"
 	"fmt"
+	"log"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -121,7 +123,23 @@ func mountOptions(source string) fuse.MountOptions {
 		// Passthrough would let the kernel write the live copy directly,
 		// unseen by the bookkeeping.
 		DisabledCapabilities: fuse.CAP_PASSTHROUGH,
+		Logger:               log.New(quietLog{}, "powercut: ", log.LstdFlags),
 	}
+}
+
+// quietLog is go-fuse's log sink: stderr, without the lines a cut makes
+// it write every time, which say nothing wrong. Reading the connection
+// fails with ECONNABORTED once the cut detached the mount, and an answer
+// finds no request waiting (ENOENT) when the process that asked was
+// killed.
+type quietLog struct{}
+
+func (quietLog) Write(b []byte) (int, error) {
+	line := string(b)
+	if strings.Contains(line, syscall.ECONNABORTED.Error()) || strings.Contains(line, syscall.ENOENT.Error()) {
+		return len(b), nil
+	}
+	return os.Stderr.Write(b)
 }
 
 // cut freezes the store, tearing pending writes first if asked, then
@@ -172,7 +190,7 @@ func (d *disk) dropLive() error {
 func (d *disk) syncFile(o *object, src string) syscall.Errno {
 	d.gate.RLock()
 	defer d.gate.RUnlock()
-	if d.closed || d.opts.noopSync {
+	if d.closed || d.opts.NoopSync {
 		return 0
 	}
 	return toErrno(d.copyPending(o, src))

@@ -43,20 +43,19 @@ func Mount(mountpoint, backing string, opts Options) (*FS, error) {
 	if err != nil {
 		return nil, err
 	}
-	config, err := json.Marshal(serverConfig{Mountpoint: mnt, Backing: back, Torn: opts.Torn, Seed: opts.Seed, NoopSync: opts.noopSync})
+	config, err := json.Marshal(serverConfig{Mountpoint: mnt, Backing: back, Torn: opts.Torn, Seed: opts.Seed, NoopSync: opts.NoopSync})
 	if err != nil {
 		return nil, err
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, fmt.Errorf("powercut: finding the binary to serve with: %w", err)
 	}
 	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return nil, os.NewSyscallError("socketpair", err)
 	}
 	ctl, theirs := os.NewFile(uintptr(fds[0]), "powercut control"), os.NewFile(uintptr(fds[1]), "powercut control")
-	cmd := exec.Command(exe)
+	// The very program this process runs, even if its file was replaced
+	// since it started (a rebuild during a long run).
+	cmd := exec.Command("/proc/self/exe")
+	cmd.Args[0] = os.Args[0]
 	cmd.Env = append(os.Environ(), serverEnv+"="+string(config),
 		// A race-enabled server would linger a second on exit, for nothing.
 		"GORACE="+os.Getenv("GORACE")+" atexit_sleep_ms=0")
@@ -154,3 +153,8 @@ func (f *FS) abandon() error {
 	<-f.exited
 	return errors.Join(f.ctl.Close(), Cleanup(f.mountpoint))
 }
+
+// Done is closed once the server process has exited: after a Cut, when
+// the last file open on the mount closed and the live copy is deleted;
+// after an Unmount, before it returns.
+func (f *FS) Done() <-chan struct{} { return f.exited }

@@ -11,8 +11,8 @@ type Options struct {
 	// Seed seeds the choice of blocks Torn persists: the same pending
 	// writes and the same seed persist the same blocks. Default 0.
 	Seed int64
-
-	// noopSync makes fsync of a file succeed without making its data
-	// durable, so a mutation test can prove that the checks notice.
-	noopSync bool
+	// NoopSync makes fsync, fdatasync and msync of a file succeed without
+	// making its data durable: a broken disk, with which a check of what
+	// survives a cut must fail, as tests prove. Default false.
+	NoopSync bool
 }

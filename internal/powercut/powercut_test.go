@@ -159,7 +159,7 @@ func TestFsyncSurvivesCut(t *testing.T) {
 // TestNoopFsyncFailsCheck is a mutation test: with fsync made a no-op,
 // the check of TestFsyncSurvivesCut must fail.
 func TestNoopFsyncFailsCheck(t *testing.T) {
-	err := fsyncSurvives(t, Options{noopSync: true})
+	err := fsyncSurvives(t, Options{NoopSync: true})
 	if err == nil {
 		t.Fatal("the fsync check passed with fsync a no-op")
 	}

@@ -100,7 +100,7 @@ func runServer(config string) int {
 	var d *disk
 	err := json.Unmarshal([]byte(config), &cfg)
 	if err == nil {
-		d, err = mountDisk(cfg.Mountpoint, cfg.Backing, Options{Torn: cfg.Torn, Seed: cfg.Seed, noopSync: cfg.NoopSync})
+		d, err = mountDisk(cfg.Mountpoint, cfg.Backing, Options{Torn: cfg.Torn, Seed: cfg.Seed, NoopSync: cfg.NoopSync})
 	}
 	if err != nil {
 		enc.Encode(replyTo(err))

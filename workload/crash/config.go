@@ -3,16 +3,38 @@ package crash
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"time"
 )
 
 // Defaults of Config.
 const (
-	DefaultKills     = 10
-	DefaultBatch     = 100
-	DefaultValueSize = 100
-	DefaultWindow    = 500 * time.Millisecond
+	DefaultKills      = 10
+	DefaultBatch      = 100
+	DefaultValueSize  = 100
+	DefaultWindow     = 500 * time.Millisecond
+	DefaultFault      = FaultKill
+	DefaultCutBatches = 200
 )
+
+// Faults that strike the writer (Config.Fault).
+const (
+	// FaultKill kills the writer with SIGKILL: a process crash, which the
+	// OS and its page cache survive.
+	FaultKill = "kill"
+	// FaultPowercut cuts the power under the writer: its data directory is
+	// a powercut file system (internal/powercut), and a cut drops what the
+	// engine wrote but did not sync.
+	FaultPowercut = "powercut"
+	// FaultTorn is FaultPowercut with torn writes: the cut also keeps a
+	// random half of the pending 4 KiB blocks written over synced data,
+	// as a device losing power in the middle of a flush may.
+	FaultTorn = "powercut-torn"
+)
+
+// Faults lists the faults, FaultKill first.
+var Faults = []string{FaultKill, FaultPowercut, FaultTorn}
 
 // Upper bounds of Config: a check needs many small batches, not a few
 // huge ones, and a writer killed within MaxWindow.
@@ -21,6 +43,8 @@ const (
 	MaxBatch     = 100_000
 	MaxValueSize = 1 << 20
 	MaxWindow    = time.Minute
+	// MaxCutBatches keeps a round's writer to a few minutes.
+	MaxCutBatches = 100_000
 )
 
 // Config is one crash check. Every field must be set (Validate); the
@@ -38,6 +62,12 @@ type Config struct {
 	// Window is how long after the writer has opened the engine it may be
 	// killed: at a moment drawn uniformly from [0, Window). Default 500ms.
 	Window time.Duration `json:"kill_window_ns"`
+	// Fault is what strikes the writer: FaultKill, FaultPowercut or
+	// FaultTorn. Default FaultKill.
+	Fault string `json:"fault"`
+	// CutBatches bounds how many batches a writer gets acknowledged
+	// before a power cut (CutAt). Default 200.
+	CutBatches int `json:"cut_batches"`
 }
 
 // Validate reports the first field out of its range, with the fix.
@@ -51,13 +81,37 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: values of %d bytes: use %d to %d", ErrInvalidConfig, c.ValueSize, keySize, MaxValueSize)
 	case c.Window <= 0 || c.Window > MaxWindow:
 		return fmt.Errorf("%w: kill window %v: use more than 0 and at most %v", ErrInvalidConfig, c.Window, MaxWindow)
+	case !slices.Contains(Faults, c.Fault):
+		return fmt.Errorf("%w: fault %q: use %s", ErrInvalidConfig, c.Fault, strings.Join(Faults, ", "))
+	case c.CutBatches < 1 || c.CutBatches > MaxCutBatches:
+		return fmt.Errorf("%w: cuts after up to %d batches: use 1 to %d", ErrInvalidConfig, c.CutBatches, MaxCutBatches)
 	}
 	return nil
 }
+
+// PowerCut reports whether the fault is a power cut rather than a kill.
+func (c Config) PowerCut() bool { return c.Fault == FaultPowercut || c.Fault == FaultTorn }
 
 // KillDelay is when, after the writer of round (from 1) has opened the
 // engine, it is killed: the same for the same seed and round.
 func (c Config) KillDelay(round int) time.Duration {
 	r := rand.New(rand.NewPCG(c.Seed, uint64(round)))
 	return time.Duration(r.Int64N(int64(c.Window)))
+}
+
+// CutAt is when, in round (from 1), the power is cut: once acks batches
+// were acknowledged, drawn uniformly from [1, CutBatches], and then, in
+// half of the rounds, into times the last batch's duration later, into
+// drawn from (0, 1], so that the cut strikes in the middle of the next
+// batch's commit rather than as it starts. The same for the same seed
+// and round.
+func (c Config) CutAt(round int) (acks int64, into float64) {
+	// Another stream than KillDelay's, so a kill and a cut check of the
+	// same seed do not strike in step.
+	r := rand.New(rand.NewPCG(c.Seed, uint64(round)|1<<63))
+	acks = 1 + r.Int64N(int64(c.CutBatches))
+	if r.IntN(2) == 1 {
+		into = 1 - r.Float64() // (0, 1]
+	}
+	return acks, into
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/tsbench/storage/engine/memory"
 )
 
-var testConfig = Config{Kills: 1, Batch: 5, ValueSize: 40, Seed: 3, Window: time.Second}
+var testConfig = Config{Kills: 1, Batch: 5, ValueSize: 40, Seed: 3, Window: time.Second, Fault: FaultKill, CutBatches: 50}
 
 // errStop ends Write after a number of batches, as a kill would.
 var errStop = errors.New("stop")
@@ -117,15 +117,95 @@ func TestValidate(t *testing.T) {
 	if err := testConfig.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []Config{
-		{Kills: 0, Batch: 5, ValueSize: 40, Window: time.Second},
-		{Kills: 1, Batch: MaxBatch + 1, ValueSize: 40, Window: time.Second},
-		{Kills: 1, Batch: 5, ValueSize: keySize - 1, Window: time.Second},
-		{Kills: 1, Batch: 5, ValueSize: 40, Window: 0},
+	for _, change := range []func(c *Config){
+		func(c *Config) { c.Kills = 0 },
+		func(c *Config) { c.Batch = MaxBatch + 1 },
+		func(c *Config) { c.ValueSize = keySize - 1 },
+		func(c *Config) { c.Window = 0 },
+		func(c *Config) { c.Fault = "flood" },
+		func(c *Config) { c.Fault = "" },
+		func(c *Config) { c.CutBatches = 0 },
+		func(c *Config) { c.CutBatches = MaxCutBatches + 1 },
 	} {
+		c := testConfig
+		change(&c)
 		if err := c.Validate(); !errors.Is(err, ErrInvalidConfig) {
 			t.Errorf("Validate(%+v) = %v, want ErrInvalidConfig", c, err)
 		}
+	}
+}
+
+func TestCutAt(t *testing.T) {
+	mid := 0
+	for round := 1; round <= 40; round++ {
+		acks, into := testConfig.CutAt(round)
+		if a, i := testConfig.CutAt(round); acks < 1 || acks > int64(testConfig.CutBatches) || into < 0 || into > 1 || a != acks || i != into {
+			t.Fatalf("round %d: cut after %d acks and %v of a batch, then %d and %v: want a repeatable cut after 1 to %d acks",
+				round, acks, into, a, i, testConfig.CutBatches)
+		}
+		if into > 0 {
+			mid++
+		}
+	}
+	if mid < 10 || mid > 30 {
+		t.Errorf("%d of 40 cuts strike inside a commit, want about half", mid)
+	}
+}
+
+// TestLossAllowed: under a fault the engine does not promise to survive,
+// lost batches are counted but do not fail it; torn ones do.
+func TestLossAllowed(t *testing.T) {
+	db := memory.New()
+	acked := write(t, db, 4)
+	del(db, 3, 0, 1, 2, 3, 4) // the acknowledged tail lost
+	s, err := Verify(db, testConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := Tally{Stats: Stats{LossAllowed: true}}
+	tl.Add(Round{Acks: 4, Acked: acked, Scan: &s})
+	if st := tl.Finish(); st.LostBatches != 1 || st.Failure() != "" {
+		t.Errorf("stats %+v, failure %q: want 1 lost batch and no failure", st, st.Failure())
+	}
+	del(db, 1, 2)
+	if s, err = Verify(db, testConfig); err != nil {
+		t.Fatal(err)
+	}
+	tl.Add(Round{Scan: &s})
+	if st := tl.Finish(); st.TornBatches != 1 || !strings.Contains(st.Failure(), "torn") {
+		t.Errorf("stats %+v: want the torn batch to fail", st)
+	}
+}
+
+// TestLostAgain: a batch a writer writes again after a loss and that is
+// lost again counts twice.
+func TestLostAgain(t *testing.T) {
+	db := memory.New()
+	write(t, db, 10)
+	for b := uint64(5); b < 10; b++ {
+		del(db, b, 0, 1, 2, 3, 4)
+	}
+	s, err := Verify(db, testConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tl Tally
+	tl.Add(Round{Acks: 10, Acked: 10, From: 0, Scan: &s})
+	if st := tl.Finish(); st.LostBatches != 5 {
+		t.Fatalf("first round: %d lost, want 5", st.LostBatches)
+	}
+	// The next writer goes on from batch 5 and gets 5 to 11
+	// acknowledged; 8 to 11 are lost.
+	write(t, db, 7)
+	for b := uint64(8); b < 12; b++ {
+		del(db, b, 0, 1, 2, 3, 4)
+	}
+	if s, err = Verify(db, testConfig); err != nil {
+		t.Fatal(err)
+	}
+	tl.Add(Round{Acks: 7, Acked: 12, From: 5, Scan: &s})
+	if st := tl.Finish(); st.LostBatches != 9 {
+		t.Errorf("after the second round: %d lost, want 5 + 4", st.LostBatches)
 	}
 }
 
@@ -135,5 +215,23 @@ func del(db *memory.DB, b uint64, entries ...uint32) {
 	for _, i := range entries {
 		key(k, b, i)
 		db.Delete(k)
+	}
+}
+
+// TestReportPowerCut: a power-loss check's report names the fault and the
+// sync profile, and marks allowed losses as such, not as a failure.
+func TestReportPowerCut(t *testing.T) {
+	cfg := testConfig
+	cfg.Fault = FaultPowercut
+	res := &Result{Config: cfg, Crash: &Stats{Kills: 3, AcknowledgedBatches: 40, LostBatches: 12, LossAllowed: true}}
+	res.Engine, res.Options = "memory", map[string]any{"sync": "none"}
+	text := Report{Results: []*Result{res}}.String()
+	for _, want := range []string{"Power-loss check", "Power cuts", "power cut, sync none", "12 (allowed)", "ok"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("report lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "FAILED") || strings.Contains(text, "12 (allowed) !") {
+		t.Errorf("allowed losses reported as a failure:\n%s", text)
 	}
 }

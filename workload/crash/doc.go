@@ -20,6 +20,9 @@
 // What a process kill cannot show: the operating system survives it, so
 // whatever the engine handed to the OS (written but not synced) is kept.
 // A machine crash or power loss also drops the page cache; only writes
-// the engine synced survive that, which this check does not exercise
-// (sync "none" promises nothing there, sync "batch" promises everything).
+// the engine synced survive that (sync "none" promises nothing there,
+// sync "batch" promises everything). Config.Fault FaultPowercut checks
+// that: the writer's data directory is a file system that drops what was
+// not synced when the power is cut under it (Config.CutAt), and losses
+// under sync "none" are counted without failing (Stats.LossAllowed).
 package crash

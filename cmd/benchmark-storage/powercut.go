@@ -1,0 +1,163 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/tsbench/storage/internal/powercut"
+	"github.com/tsbench/storage/workload/crash"
+)
+
+// powerMount is the file system of a power-loss check (-fault powercut):
+// a powercut store in the engine's data directory, mounted there for the
+// writers and readers, whose data directory is the mount's root. The
+// engine's process mounts it, and its server process, a child of the
+// engine's process, cuts the power by itself if that process dies, which
+// detaches the mount: a run that is stopped leaves no mount behind.
+type powerMount struct {
+	cfg                 crash.Config
+	backing, mountpoint string
+	fs                  *powercut.FS
+}
+
+// brokenSync makes the mounts' fsync do nothing
+// (powercut.Options.NoopSync). A test sets it in the engine's process to
+// prove that the check fails when an engine's syncs do not reach the
+// disk.
+var brokenSync bool
+
+// newPowerMount mounts a new store in dir for the first round, claimed
+// for engine name.
+func newPowerMount(dir, name string, cfg crash.Config) (*powerMount, error) {
+	m := &powerMount{cfg: cfg, backing: filepath.Join(dir, "store"), mountpoint: filepath.Join(dir, "mnt")}
+	if err := m.mount(1); err != nil {
+		return nil, err
+	}
+	if err := m.claim(name); err != nil {
+		m.close()
+		return nil, fmt.Errorf("claim the powercut mount for %s: %w", name, err)
+	}
+	return m, nil
+}
+
+// markerFile is the file in which engine.Open records which engine owns
+// a directory.
+const markerFile = "ENGINE"
+
+// claim makes the marker of engine name durable in the empty store, and
+// mounts it again. engine.Open writes the marker without a sync, so a
+// cut would drop it, and the next Open would refuse a directory holding
+// files but no marker. It is the harness's file, not the engine's: made
+// durable by a clean unmount before the engine has created anything, it
+// syncs nothing of the engine's, and needs no fsync of the mount's.
+func (m *powerMount) claim(name string) error {
+	if err := os.WriteFile(filepath.Join(m.mountpoint, markerFile), []byte(name+"\n"), 0o644); err != nil {
+		return err
+	}
+	if err := m.fs.Unmount(); err != nil {
+		return err
+	}
+	return m.mount(1)
+}
+
+// mount mounts the store for the round whose writer is cut on it: the
+// round seeds which pending blocks a torn cut keeps.
+func (m *powerMount) mount(round int) error {
+	fs, err := powercut.Mount(m.mountpoint, m.backing, powercut.Options{
+		Torn:     m.cfg.Fault == crash.FaultTorn,
+		Seed:     int64(m.cfg.Seed) + int64(round),
+		NoopSync: brokenSync,
+	})
+	if err != nil {
+		return fmt.Errorf("mount the powercut file system: %w", err)
+	}
+	m.fs = fs
+	return nil
+}
+
+// round runs one writer on the mount until the power is cut under it
+// (crash.Config.CutAt), mounts the store again, which then shows only
+// what was synced, and runs one reader on it. The next round's writer
+// goes on on the same mount, after whatever the reader left unsynced.
+func (m *powerMount) round(s *settings, name string, cfg crash.Config, round int) (crash.Round, error) {
+	var r crash.Round
+	n, into := cfg.CutAt(round)
+	acks := newAckReader()
+	enough := acks.after(n)
+	w, err := startWriter(s, name, m.mountpoint, acks)
+	if err != nil {
+		return r, err
+	}
+	select {
+	case <-enough:
+	case err := <-w.exited:
+		return r, w.failed(err)
+	case <-time.After(writerWait(s)):
+		w.stop()
+		return r, fmt.Errorf("writer did not commit %d batches within %v", n, writerWait(s))
+	}
+	if into > 0 {
+		select {
+		case <-time.After(time.Duration(into * float64(acks.lastBatch()))):
+		case err := <-w.exited:
+			return r, w.failed(err)
+		}
+	}
+	// Taken before the cut: each of these commits returned, so what it
+	// synced had reached the store.
+	r = acks.round()
+	cutErr := m.fs.Cut()
+	w.stop()
+	// The server exits once the killed writer's files have closed.
+	select {
+	case <-m.fs.Done():
+	case <-time.After(childStopDelay):
+	}
+	if cutErr != nil {
+		return r, fmt.Errorf("cut the power: %w", cutErr)
+	}
+	if err := reapOrphans(); err != nil {
+		return r, err
+	}
+	if err := m.mount(round + 1); err != nil {
+		return r, err
+	}
+	return r, reopen(s, name, m.mountpoint, &r)
+}
+
+// close cuts the power under the last mount, which needs no sync: the
+// data goes (or stays with -keep, as the store in the backing directory),
+// and waits for its server to delete its live copy.
+func (m *powerMount) close() error {
+	err := m.fs.Cut()
+	if errors.Is(err, powercut.ErrClosed) {
+		return nil // a round's cut whose remount failed
+	}
+	select {
+	case <-m.fs.Done():
+	case <-time.After(childStopDelay):
+	}
+	return err
+}
+
+// checkPowercut makes sure this process can mount powercut file systems,
+// and detaches the dead ones a killed run left in path (their server was
+// killed): each answers every access with an error until detached.
+func checkPowercut(fault, path string) error {
+	if err := powercut.Available(); err != nil {
+		return fmt.Errorf("-fault %s mounts a FUSE file system: %v: run as root on a machine with /dev/fuse (modprobe fuse), or use -fault kill", fault, err)
+	}
+	stale, err := powercut.Stale(path)
+	if err != nil {
+		return fmt.Errorf("look for dead powercut mounts in %s: %w", path, err)
+	}
+	for _, mnt := range stale {
+		if err := powercut.Cleanup(mnt); err != nil {
+			return fmt.Errorf("detach the dead powercut mount %s a killed run left: %v: detach it with umount -l %s", mnt, err, mnt)
+		}
+	}
+	return nil
+}
