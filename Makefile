@@ -30,6 +30,7 @@ test: setup
 	$(GO) vet ./...
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/benchmark-storage
 	$(GO) test $(TESTFLAGS) ./...
+	scripts/build-jvm.sh test
 
 # Go benchmarks for every engine and operation; compare runs with benchstat.
 # Micro benchmarks size themselves (b.N); a time-series step needs its earlier

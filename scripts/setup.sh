@@ -12,6 +12,8 @@
 #                 scripts/build-hyperleveldb.sh
 #   LMDB          0.9.33 built from the source lmdb-go v1.9.3 carries, with
 #                 -O2 -DNDEBUG: scripts/build-lmdb.sh
+#   JVM worker    the JVM engines' child process, with Debian's JDK 17 and
+#                 Maven, from Maven Central: scripts/build-jvm.sh
 #
 # The power-loss check (-fault powercut) needs no package: it mounts its
 # FUSE file system with mount(2) itself, as root (go-fuse's
@@ -42,3 +44,4 @@ scripts/install-rocksdb.sh
 scripts/build-leveldb.sh
 scripts/build-hyperleveldb.sh
 scripts/build-lmdb.sh
+scripts/build-jvm.sh

@@ -42,9 +42,15 @@
 //
 // # Flags
 //
-//	-engine list    engines to run: a name, a comma-separated list, or all
-//	                (default all: every engine built in, in name order).
-//	                Columns follow the order given.
+//	-engine list    engines to run: a name, a comma-separated list, all,
+//	                or jvm: the JVM engines of the 2016 LmdbJava reports
+//	                (lmdbjava, lmdbjni, lwjgl, leveldbjni, rocksdbjni,
+//	                mapdb, mvstore, xodus, chroniclemap), which the JVM
+//	                worker (jvm/, built by make) runs in a JVM each, by the
+//	                protocol of protocol.md; -set lmdbjava.buffer=agrona
+//	                gives LmdbJava Agrona's DirectBuffer instead of
+//	                ByteBuffer (default all: every Go engine built in, in
+//	                name order). Columns follow the order given.
 //	-points count   points written in the first step (default 200k).
 //	-series count   series the points are spread over, round-robin
 //	                (default 1k: 200 points per series, as in 2014).

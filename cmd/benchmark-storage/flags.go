@@ -163,7 +163,7 @@ func newFlagSet(s *settings) (*flag.FlagSet, *string) {
 	fs.SetOutput(io.Discard) // errors are reported as one line by run
 	fs.Usage = func() {}
 
-	engines := fs.String("engine", "all", "engines to run: a name, a comma-separated `list`, or all ("+strings.Join(engine.Names(), ", ")+")")
+	engines := fs.String("engine", "all", "engines to run: a name, a comma-separated `list`, all ("+strings.Join(engine.Names(), ", ")+"), or jvm for the JVM engines ("+strings.Join(jvmEngines, ", ")+"), which the JVM worker runs")
 	s.points, s.series, s.batch = defaultPoints, defaultSeries, defaultBatch
 	fs.Var((*countValue)(&s.points), "points", "`count` of points written in the first step: 100M, 1.5M, 10k, 1e6 or a plain number")
 	fs.Var((*countValue)(&s.series), "series", "`count` of series the points are spread over, round-robin; same syntax as -points")
@@ -263,6 +263,9 @@ func parseFlags(args []string) (*settings, error) {
 	if err := checkMode(s, fs); err != nil {
 		return nil, err
 	}
+	if err := checkJVM(s); err != nil {
+		return nil, err
+	}
 	maxTimeSet := false
 	fs.Visit(func(f *flag.Flag) { maxTimeSet = maxTimeSet || f.Name == "max-time" })
 	if maxTimeSet && s.maxTime <= 0 {
@@ -297,17 +300,23 @@ func parseEngines(v string) ([]string, error) {
 	var names []string
 	for _, n := range strings.Split(v, ",") {
 		n = strings.TrimSpace(n)
-		switch {
-		case n == "":
-			return nil, inputErrorf("-engine %q: empty name in the list; separate names with single commas", v)
-		case slices.Contains(enginesMissing, n):
-			return nil, inputErrorf("-engine: this build lacks %s, an engine over a C library: it was built without cgo (CGO_ENABLED=0); build it with `make build`, which installs the C libraries and links every engine", n)
-		case !slices.Contains(all, n):
-			return nil, inputErrorf("-engine: unknown engine %q: choose from %s, or all", n, strings.Join(all, ", "))
-		case slices.Contains(names, n):
-			return nil, inputErrorf("-engine: %s is listed twice; name each engine once", n)
+		group := []string{n}
+		if n == jvmGroup {
+			group = jvmEngines
 		}
-		names = append(names, n)
+		for _, n := range group {
+			switch {
+			case n == "":
+				return nil, inputErrorf("-engine %q: empty name in the list; separate names with single commas", v)
+			case slices.Contains(enginesMissing, n):
+				return nil, inputErrorf("-engine: this build lacks %s, an engine over a C library: it was built without cgo (CGO_ENABLED=0); build it with `make build`, which installs the C libraries and links every engine", n)
+			case !slices.Contains(all, n) && !isJVM(n):
+				return nil, inputErrorf("-engine: unknown engine %q: choose from %s, the JVM engines %s, all (the Go engines) or %s (the JVM ones)", n, strings.Join(all, ", "), strings.Join(jvmEngines, ", "), jvmGroup)
+			case slices.Contains(names, n):
+				return nil, inputErrorf("-engine: %s is listed twice; name each engine once", n)
+			}
+			names = append(names, n)
+		}
 	}
 	return names, nil
 }

@@ -27,8 +27,30 @@ func resolveOptions(s *settings) error {
 		text = string(b)
 	}
 	s.options, s.effective = map[string]engine.Options{}, map[string]map[string]any{}
+	// A JVM engine's own settings are the JVM worker's; package engine
+	// checks the rest.
+	var goSets, jvmSets []engine.Override
+	for _, o := range s.overrides() {
+		if isJVM(o.Engine) {
+			jvmSets = append(jvmSets, o)
+		} else {
+			goSets = append(goSets, o)
+		}
+	}
+	buffer, err := lmdbjavaBuffer(jvmSets)
+	if err != nil {
+		return inputErrorf("%v", err)
+	}
 	for _, name := range s.engines {
-		opts, err := engine.Resolve(name, text, s.config, s.overrides())
+		if isJVM(name) {
+			opts, eff, err := jvmOptions(name, engine.Names()[0], text, s.config, goSets, buffer)
+			if err != nil {
+				return inputErrorf("%v", err)
+			}
+			s.options[name], s.effective[name] = opts, eff
+			continue
+		}
+		opts, err := engine.Resolve(name, text, s.config, goSets)
 		if err != nil {
 			return inputErrorf("%v", err)
 		}

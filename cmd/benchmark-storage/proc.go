@@ -81,11 +81,9 @@ func startChild(ctx context.Context, j job, progress io.Writer, stall time.Durat
 	defer statW.Close()
 
 	p := &proc{outDone: make(chan struct{}), statusDone: make(chan struct{}), output: &capture{}, exited: make(chan struct{}), stalled: make(chan struct{})}
-	// The very program this process runs, even if its file was replaced
-	// since it started (a rebuild during a long run).
-	// The engine's name after the flag only shows in ps; the job is on stdin.
-	cmd := exec.CommandContext(ctx, "/proc/self/exe", childJobFlag, j.Engine)
-	cmd.Args[0] = os.Args[0]
+	path, args := childCommand(j)
+	cmd := exec.CommandContext(ctx, path, args[1:]...)
+	cmd.Args[0] = args[0]
 	cmd.Stdin = bytes.NewReader(j.encode())
 	cmd.Stdout, cmd.Stderr = p.output, p.output
 	cmd.ExtraFiles = []*os.File{resW, progW, statW} // resultFD, progressFD, statusFD

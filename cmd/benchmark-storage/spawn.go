@@ -112,6 +112,18 @@ func spawn[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, nam
 	}
 }
 
+// childCommand is the program that runs job j, and its arguments from
+// argv[0]: the JVM worker for a JVM engine (jvmCommand), else the very
+// program this process runs, even if its file was replaced since it
+// started (a rebuild during a long run). The engine's name after the flag
+// only shows in ps; the job is on stdin.
+func childCommand(j job) (path string, args []string) {
+	if isJVM(j.Engine) {
+		return jvmCommand(j)
+	}
+	return "/proc/self/exe", []string{os.Args[0], childJobFlag, j.Engine}
+}
+
 // Roles of a child process (job.Role).
 const (
 	roleRun         = "run"          // run the suite on one engine

@@ -1,0 +1,267 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/report/reporttest"
+	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/micro"
+)
+
+// needWorker skips a test that starts the JVM worker when it is not built
+// (make setup builds it) or java is missing.
+func needWorker(t *testing.T) {
+	t.Helper()
+	if workerDir() == "" {
+		t.Skip("the JVM worker is not built: run scripts/build-jvm.sh")
+	}
+	if _, err := exec.LookPath("java"); err != nil {
+		t.Skip("no java on PATH")
+	}
+}
+
+func TestParseEnginesJVM(t *testing.T) {
+	got, err := parseEngines("pebble, jvm")
+	if err != nil || len(got) != 1+len(jvmEngines) || got[0] != "pebble" || !slices.Equal(got[1:], jvmEngines) {
+		t.Errorf("pebble,jvm: %v %v", got, err)
+	}
+	all, err := parseEngines("all")
+	if err != nil || slices.ContainsFunc(all, isJVM) || !slices.Equal(all, engine.Names()) {
+		t.Errorf("all: %v %v; want the Go engines alone", all, err)
+	}
+	if _, err := parseEngines("jvm,rocksdbjni"); err == nil || !strings.Contains(err.Error(), "rocksdbjni is listed twice") {
+		t.Errorf("jvm,rocksdbjni: %v", err)
+	}
+	if _, err := parseEngines("lmdbjavaa"); err == nil || !strings.Contains(err.Error(), "the JVM engines lmdbjava, ") {
+		t.Errorf("unknown name: %v", err)
+	}
+}
+
+// TestJVMBadInput checks that what the JVM engines cannot do exits 2 with
+// one line before anything is created.
+func TestJVMBadInput(t *testing.T) {
+	needWorker(t)
+	parent := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"mixed", []string{"-engine", "rocksdbjni", "-workload", "mixed"}, "not -workload mixed"},
+		{"crash", []string{"-engine", "pebble,xodus", "-workload", "crash"}, "not -workload crash"},
+		{"settle", []string{"-engine", "xodus", "-settle"}, "drop them"},
+		{"time series unordered", []string{"-engine", "jvm", "-points", "10k"}, "Chronicle Map has no ordered iteration"},
+		{"db_bench", []string{"-engine", "jvm", "-benchmarks", "write,fillseq"}, "not fillseq"},
+		{"micro defaults", []string{"-engine", "mapdb", "-workload", "micro"}, "not fillseq"},
+		{"bad buffer", []string{"-engine", "lmdbjava", "-benchmarks", "write", "-set", "lmdbjava.buffer=heap"}, "use bytebuffer or agrona"},
+		{"unknown key", []string{"-engine", "lmdbjava", "-benchmarks", "write", "-set", "lmdbjava.map_size=1G"}, "one setting of their own"},
+		{"unknown key, no JVM engine run", []string{"-engine", "pebble", "-set", "lmdbjava.bufer=agrona"}, "one setting of their own"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, append([]string{"-path", parent}, tc.args...)...)
+			if code != exitBadInput || stdout != "" {
+				t.Errorf("status %d, stdout %q; want %d and nothing", code, stdout, exitBadInput)
+			}
+			if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tc.want) {
+				t.Errorf("want one line naming %q, got %q", tc.want, stderr)
+			}
+		})
+	}
+	checkUntouched(t, parent)
+}
+
+// TestJVMOptions checks the options a JVM engine's job carries: the shared
+// keys with the flags applied, and lmdbjava's buffer.
+func TestJVMOptions(t *testing.T) {
+	needWorker(t)
+	s, err := parseFlags([]string{"-engine", "lmdbjava,rocksdbjni", "-path", t.TempDir(), "-benchmarks", "write",
+		"-compression", "off", "-cache-size", "8MiB", "-set", "lmdbjava.buffer=agrona"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, r := s.effective["lmdbjava"], s.effective["rocksdbjni"]
+	if l["disable_compression"] != true || r["cache_size"] != float64(8<<20) || r["sync"] != "none" {
+		t.Errorf("shared options: %v", r)
+	}
+	if own, _ := l["lmdbjava"].(map[string]any); own["buffer"] != "agrona" {
+		t.Errorf("lmdbjava: %v", l)
+	}
+	if _, ok := r["lmdbjava"]; ok {
+		t.Errorf("rocksdbjni has lmdbjava's setting: %v", r)
+	}
+}
+
+// TestJVMProtocolJob checks the jobs the parent writes for a JVM engine
+// against testdata/protocol/job-*.json, which the JVM worker's tests run:
+// a change to the job shows in both suites (go test -update rewrites the
+// files).
+func TestJVMProtocolJob(t *testing.T) {
+	needWorker(t)
+	for _, tc := range []struct {
+		file, engine string
+		args         []string
+	}{
+		{"job-micro.json", "mvstore", []string{"-benchmarks", "write,readKey,readSeq,readCrc", "-key", "int4", "-num", "2k"}},
+		{"job-ts.json", "mvstore", []string{"-points", "6k", "-series", "100", "-batch", "250"}},
+	} {
+		s, err := parseFlags(append([]string{"-engine", tc.engine, "-path", t.TempDir()}, tc.args...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.MarshalIndent(newJob(s, roleRun, tc.engine, "DIR", "log"), "", "\t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		reporttest.Golden(t, "protocol/"+tc.file, append(b, '\n'))
+		// The Go child reads the same document, refusing unknown fields.
+		var j job
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&j); err != nil || j.Engine != tc.engine {
+			t.Errorf("%s: decode: %+v %v", tc.file, j, err)
+		}
+	}
+}
+
+// TestJVMProtocolResult decodes the JVM worker's result fixtures as the
+// parent does, refusing fields the result types lack, and checks that
+// nothing of them is lost: encoded again they have the same keys.
+func TestJVMProtocolResult(t *testing.T) {
+	var m micro.Result
+	roundTrip(t, "testdata/protocol/result-micro.json", &m)
+	if m.Engine != "mvstore" || len(m.Benchmarks) != 4 || m.Benchmarks[0].JVM == nil || m.Benchmarks[0].Storage == nil ||
+		m.Benchmarks[1].Verify == nil || !m.Benchmarks[1].Verify.OK() || !strings.Contains(m.Description, "JVM ") {
+		t.Errorf("micro result: %+v", m)
+	}
+	var ts workload.Result
+	roundTrip(t, "testdata/protocol/result-ts.json", &ts)
+	if ts.Engine != "mvstore" || len(ts.Steps) != 6 || ts.Config.Points != 6000 || ts.Step(workload.StepQuery).Verify == nil ||
+		!ts.Step(workload.StepQueryAfterDelete).Verify.OK() || ts.Error != "" {
+		t.Errorf("time-series result: %+v", ts)
+	}
+}
+
+// roundTrip decodes file into res refusing unknown fields, and checks that
+// res encoded again has the file's keys.
+func roundTrip(t *testing.T, file string, res any) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(res); err != nil {
+		t.Fatalf("%s: the worker's result is no %T: %v", file, res, err)
+	}
+	again, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got any
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(again, &got); err != nil {
+		t.Fatal(err)
+	}
+	if w, g := keyPaths(want, ""), keyPaths(got, ""); !slices.Equal(w, g) {
+		t.Errorf("%s: keys differ after a round trip:\nfixture %v\nGo      %v", file, w, g)
+	}
+}
+
+// keyPaths lists the JSON object keys in v as dotted paths, sorted; the
+// elements of an array count as one.
+func keyPaths(v any, prefix string) []string {
+	var out []string
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			out = append(out, prefix+k)
+			out = append(out, keyPaths(e, prefix+k+".")...)
+		}
+	case []any:
+		for _, e := range x {
+			out = append(out, keyPaths(e, prefix)...)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// TestJVMProtocolStatus decodes the status lines of the fixture, which the
+// JVM worker's tests compare its own with, as the parent reads them.
+func TestJVMProtocolStatus(t *testing.T) {
+	f, err := os.Open("testdata/protocol/status.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	n := 0
+	for sc := bufio.NewScanner(f); sc.Scan(); n++ {
+		var st childStatus
+		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&st); err != nil || st.Step == "" {
+			t.Errorf("line %d: %q: %+v %v", n+1, sc.Text(), st, err)
+		}
+	}
+	if n == 0 {
+		t.Error("no status lines")
+	}
+}
+
+// TestJVMEndToEnd runs two JVM engines through the parent as a user
+// would: Chronicle Map's ordered read is not supported, not failed, and
+// every read is checked.
+func TestJVMEndToEnd(t *testing.T) {
+	needWorker(t)
+	parent, aside := t.TempDir(), t.TempDir()
+	out := filepath.Join(aside, "results.json")
+	code, _, stderr := runChildren(t, "-engine", "lmdbjava,chroniclemap", "-path", parent, "-benchmarks", "write,readKey,readSeq",
+		"-key", "str16", "-order", "seq", "-num", "3k", "-set", "lmdbjava.buffer=agrona", "-out", out)
+	if code != exitOK {
+		t.Fatalf("status %d; stderr:\n%s", code, stderr)
+	}
+	text, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep micro.Report
+	if err := json.Unmarshal(text, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Results) != 2 {
+		t.Fatalf("%d results", len(rep.Results))
+	}
+	for _, res := range rep.Results {
+		if res.Error != "" || len(res.Benchmarks) != 3 || res.Version == "" || !strings.Contains(res.Description, "-Xms1g -Xmx1g") {
+			t.Errorf("%s: %+v", res.Engine, res)
+			continue
+		}
+		for _, b := range res.Benchmarks[:2] {
+			if b.Ops != 3000 || b.JVM == nil || b.JVM.WarmupOps != 3000 || (b.Verify != nil && !b.Verify.OK()) {
+				t.Errorf("%s %s: %+v", res.Engine, b.Name, b)
+			}
+		}
+	}
+	if v := rep.Results[0].Benchmarks[2].Verify; v == nil || v.Read != 3000 || !v.OK() {
+		t.Errorf("lmdbjava readSeq: %+v", v)
+	}
+	if b := rep.Results[1].Benchmarks[2]; b.Ops != 0 || b.Error != "" || !strings.Contains(b.Setup, "not supported: unordered") {
+		t.Errorf("chroniclemap readSeq: %+v", b)
+	}
+	if !strings.Contains(rep.Results[0].Description, "Maven org.lmdbjava:lmdbjava 0.9.1, LMDB ") {
+		t.Errorf("lmdbjava: %s", rep.Results[0].Description)
+	}
+	checkUntouched(t, parent)
+}

@@ -1,0 +1,128 @@
+package org.tsbench.jvm;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Checks the points of one series as a query reads them, as Go's workload checker does. */
+final class Checker {
+    /** What a query step read against what it expected (Go's workload.Verification). */
+    static final class Verify {
+        final long expected;
+        long read;
+        long missing;
+        long unexpected;
+        long wrongValues;
+        String first;
+
+        Verify(long expected) {
+            this.expected = expected;
+        }
+
+        boolean ok() {
+            return missing == 0 && unexpected == 0 && wrongValues == 0 && read == expected;
+        }
+
+        String summary() {
+            return "read " + read + " of " + expected + " expected points: " + missing + " missing, " + unexpected
+                    + " unexpected, " + wrongValues + " wrong values; first: " + (first == null ? "" : first);
+        }
+
+        Map<String, Object> json() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("expected", expected);
+            m.put("read", read);
+            m.put("missing", missing);
+            m.put("unexpected", unexpected);
+            m.put("wrong_values", wrongValues);
+            if (first != null) {
+                m.put("first_problem", first);
+            }
+            return m;
+        }
+    }
+
+    private final Points gen;
+    private final Verify v;
+    private final long series;
+    private long next;
+    private final long hi;
+    long bytes;
+
+    Checker(Points gen, Verify v, long series, long next, long hi) {
+        this.gen = gen;
+        this.v = v;
+        this.series = series;
+        this.next = next;
+        this.hi = hi;
+    }
+
+    void check(byte[] b, int koff, int klen, int voff, int vlen) {
+        v.read++;
+        bytes += klen + vlen;
+        if (klen != TsKey.SIZE) {
+            unexpected("series " + series + ": tskey: bad key");
+            return;
+        }
+        long s = get(b, koff), ts = get(b, koff + 8), seq = get(b, koff + 16);
+        if (s != series) {
+            unexpected("series " + series + ": iterator returned a key of series " + Long.toUnsignedString(s));
+            return;
+        }
+        long i = seq - 1;
+        if (i != next || Long.compareUnsigned(seq, hi) > 0) {
+            if (seq == 0 || Long.compareUnsigned(seq, hi) > 0 || i < next || (i - series) % gen.series() != 0) {
+                unexpected("series " + series + ": unexpected point seq " + Long.toUnsignedString(seq)
+                        + " (deleted, duplicated, out of order or never written)");
+                return;
+            }
+            long skipped = (i - next) / gen.series();
+            v.missing += skipped;
+            problem("series " + series + ": " + skipped + " points missing before seq " + seq);
+        }
+        long want = Points.timestamp(i);
+        if (ts != want) {
+            unexpected("series " + series + ": point seq " + seq + " has timestamp " + Long.toUnsignedString(ts) + ", want " + want);
+            return;
+        }
+        next = i + gen.series();
+        long w = gen.value(seq);
+        try {
+            long got = Points.parseValue(b, voff, vlen);
+            if (got != w) {
+                v.wrongValues++;
+                problem("series " + series + ": point seq " + seq + " has value " + got + ", want " + w);
+            }
+        } catch (IllegalArgumentException e) {
+            v.wrongValues++;
+            problem("series " + series + ": point seq " + seq + ": " + e.getMessage());
+        }
+    }
+
+    void finish() {
+        if (next >= hi) {
+            return;
+        }
+        long n = (hi - next + gen.series() - 1) / gen.series();
+        v.missing += n;
+        problem("series " + series + ": " + n + " points missing from seq " + (next + 1) + " on");
+    }
+
+    private void unexpected(String what) {
+        v.unexpected++;
+        problem(what);
+    }
+
+    private void problem(String what) {
+        if (v.first == null) {
+            v.first = what;
+        }
+    }
+
+    private static long get(byte[] b, int off) {
+        long x = 0;
+        for (int k = 0; k < 8; k++) {
+            x = x << 8 | (b[off + k] & 0xff);
+        }
+        return x;
+    }
+}

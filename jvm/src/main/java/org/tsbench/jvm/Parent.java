@@ -1,0 +1,34 @@
+package org.tsbench.jvm;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The pipes the parent gives a worker beyond stdin, stdout and stderr, by
+ * their numbers in cmd/benchmark-storage/protocol.md: opened through
+ * /proc/self/fd, since Java has no way to wrap a file descriptor number.
+ */
+final class Parent {
+    static final int RESULT_FD = 3;
+    static final int PROGRESS_FD = 4;
+    static final int STATUS_FD = 5;
+
+    private Parent() {
+    }
+
+    /** Whether the result's descriptor is a pipe, as a parent leaves it: run by hand, a job would write anywhere. */
+    static boolean connected() {
+        try {
+            return Files.readSymbolicLink(Path.of("/proc/self/fd/" + RESULT_FD)).toString().startsWith("pipe:");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static OutputStream open(int fd) throws IOException {
+        return new FileOutputStream("/proc/self/fd/" + fd);
+    }
+}
