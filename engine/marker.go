@@ -70,9 +70,29 @@ func claim(name, dir string) (f *os.File, fresh bool, err error) {
 // mark writes name into the claimed marker of a fresh directory; it is
 // written only once the engine opened, so that a failed first open does
 // not claim the directory.
+//
+// It then makes the fresh store durable as the backend left it: the
+// marker, and the names of the files the backend created in dir and of
+// dir itself, by an fsync of the marker, dir and dir's parent. Several
+// libraries never fsync a directory (LMDB, bbolt, Kyoto Cabinet), so on
+// a file system that keeps a new file's name only once its directory is
+// synced, as POSIX allows, a power cut after their first synced commit
+// would lose the whole store.
 func mark(f *os.File, name string) error {
-	_, err := f.WriteAt([]byte(name+"\n"), 0)
-	return err
+	if _, err := f.WriteAt([]byte(name+"\n"), 0); err != nil {
+		return err
+	}
+	dir := filepath.Dir(f.Name())
+	return errors.Join(f.Sync(), syncDir(dir), syncDir(filepath.Dir(dir)))
+}
+
+// syncDir fsyncs directory dir, making the names in it durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	return errors.Join(d.Sync(), d.Close())
 }
 
 // unclaim releases a marker after a failed open, removing it if the

@@ -105,7 +105,7 @@ func (crashSuite) run(s *settings, name string, opts engine.Options, p *progress
 	}
 	round, what := killRound, "kill"
 	if cfg.PowerCut() {
-		m, err := newPowerMount(s.child.dir, name, cfg)
+		m, err := newPowerMount(s.child.dir, cfg)
 		if err != nil {
 			return res, err
 		}

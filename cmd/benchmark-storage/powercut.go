@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -29,38 +28,15 @@ type powerMount struct {
 // disk.
 var brokenSync bool
 
-// newPowerMount mounts a new store in dir for the first round, claimed
-// for engine name.
-func newPowerMount(dir, name string, cfg crash.Config) (*powerMount, error) {
+// newPowerMount mounts a new store in dir for the first round. The
+// engine makes its own files durable, the marker engine.Open writes
+// included: nothing is synced for it.
+func newPowerMount(dir string, cfg crash.Config) (*powerMount, error) {
 	m := &powerMount{cfg: cfg, backing: filepath.Join(dir, "store"), mountpoint: filepath.Join(dir, "mnt")}
 	if err := m.mount(1); err != nil {
 		return nil, err
 	}
-	if err := m.claim(name); err != nil {
-		m.close()
-		return nil, fmt.Errorf("claim the powercut mount for %s: %w", name, err)
-	}
 	return m, nil
-}
-
-// markerFile is the file in which engine.Open records which engine owns
-// a directory.
-const markerFile = "ENGINE"
-
-// claim makes the marker of engine name durable in the empty store, and
-// mounts it again. engine.Open writes the marker without a sync, so a
-// cut would drop it, and the next Open would refuse a directory holding
-// files but no marker. It is the harness's file, not the engine's: made
-// durable by a clean unmount before the engine has created anything, it
-// syncs nothing of the engine's, and needs no fsync of the mount's.
-func (m *powerMount) claim(name string) error {
-	if err := os.WriteFile(filepath.Join(m.mountpoint, markerFile), []byte(name+"\n"), 0o644); err != nil {
-		return err
-	}
-	if err := m.fs.Unmount(); err != nil {
-		return err
-	}
-	return m.mount(1)
 }
 
 // mount mounts the store for the round whose writer is cut on it: the

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/fileswap"
 )
 
 // layoutFile records in the engine directory where the engine's data is,
@@ -70,19 +71,17 @@ func recognize(dir string) (bool, error) {
 	return ok, err
 }
 
-// write saves l in dir, through a rename so a crash leaves the old or the
-// new file, never half of one.
+// write saves l in dir, through a synced rename so a crash leaves the old
+// or the new file, never half of one.
 func (l layout) write(dir string) error {
 	b, err := json.MarshalIndent(l, "", "\t")
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(dir, layoutFile)
-	if err := os.WriteFile(path+".tmp", append(b, '\n'), 0o644); err != nil {
+	// Durably: a cluster whose layout a power cut dropped would start
+	// anew, empty.
+	if err := fileswap.Write(filepath.Join(dir, layoutFile), append(b, '\n')); err != nil {
 		return fmt.Errorf("etcd: write %s: %w (choose a writable directory)", layoutFile, err)
-	}
-	if err := os.Rename(path+".tmp", path); err != nil {
-		return fmt.Errorf("etcd: write %s: %w", layoutFile, err)
 	}
 	return nil
 }

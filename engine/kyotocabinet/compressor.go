@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/fileswap"
 )
 
 const (
@@ -46,7 +47,9 @@ func recordCompressor(dir, compressor string) error {
 	if compressor == "" {
 		compressor = noCompressor
 	}
-	if err := os.WriteFile(name, []byte(compressor+"\n"), 0o644); err != nil {
+	// Durably: a database whose compressor a power cut dropped fails
+	// its checksum.
+	if err := fileswap.Write(name, []byte(compressor+"\n")); err != nil {
 		return fmt.Errorf("kyotocabinet: %w", err)
 	}
 	return nil

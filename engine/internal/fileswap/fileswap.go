@@ -1,7 +1,7 @@
-// Package fileswap replaces a single-file store with a compacted copy
-// written beside it (bbolt's and LMDB's Compact): the rename is atomic,
-// so an interruption leaves either the old file or the new one, both
-// whole.
+// Package fileswap replaces a file with a complete copy written beside
+// it (bbolt's and LMDB's Compact, the small files backends keep beside
+// their store): the rename is atomic and synced, so an interruption or a
+// power cut leaves either the old file or the new one, both whole.
 package fileswap
 
 import (
@@ -22,4 +22,20 @@ func Replace(tmp, path string) error {
 		return err
 	}
 	return errors.Join(d.Sync(), d.Close())
+}
+
+// Write makes path hold data durably, or leaves it as it was: data goes
+// to a temporary file beside it, is synced, and replaces path (Replace).
+func Write(path string, data []byte) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err = errors.Join(err, f.Sync(), f.Close()); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return Replace(tmp, path)
 }
