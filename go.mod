@@ -10,6 +10,7 @@ require (
 	github.com/dgraph-io/badger/v4 v4.9.6
 	github.com/golang/snappy v0.0.5-0.20231225225746-43d5d4cd4e0e
 	github.com/hanwen/go-fuse/v2 v2.12.1
+	github.com/influxdata/line-protocol/v2 v2.2.1
 	github.com/mattn/go-sqlite3 v1.14.53
 	github.com/syndtr/goleveldb v1.0.0
 	go.etcd.io/bbolt v1.5.0

@@ -96,3 +96,25 @@ func TestTimelineCharts(t *testing.T) {
 		t.Errorf("fast engine's p99 %v", time.Duration(got))
 	}
 }
+
+// BenchmarkTimelineRecord is what the over-time figures add to each
+// timed engine call: one mutex-guarded histogram record beside the
+// step's own (BenchmarkTimelineRecord/off), for the README's bound on
+// their cost.
+func BenchmarkTimelineRecord(b *testing.B) {
+	for _, on := range []bool{false, true} {
+		name := "timeline=off"
+		if on {
+			name = "timeline=on"
+		}
+		b.Run(name, func(b *testing.B) {
+			s := &stepRun{hist: measure.NewHistogram()}
+			if on {
+				s.tl = newTimeline(time.Now(), time.Second, nil)
+			}
+			for i := range b.N {
+				s.add(time.Duration(i%5000) * time.Microsecond)
+			}
+		})
+	}
+}

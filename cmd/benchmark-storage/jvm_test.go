@@ -64,7 +64,7 @@ func TestJVMBadInput(t *testing.T) {
 		{"micro defaults", []string{"-engine", "mapdb", "-workload", "micro"}, "not fillseq"},
 		{"bad buffer", []string{"-engine", "lmdbjava", "-benchmarks", "write", "-set", "lmdbjava.buffer=heap"}, "use bytebuffer or agrona"},
 		{"unknown key", []string{"-engine", "lmdbjava", "-benchmarks", "write", "-set", "lmdbjava.map_size=1G"}, "one setting of their own"},
-		{"unknown key, no JVM engine run", []string{"-engine", "pebble", "-set", "lmdbjava.bufer=agrona"}, "one setting of their own"},
+		{"JVM setting, no JVM engine run", []string{"-engine", "pebble", "-set", "lmdbjava.bufer=agrona"}, "lmdbjava, which this run does not include"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := runCmd(t, append([]string{"-path", parent}, tc.args...)...)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,6 +28,13 @@ func resolveOptions(s *settings) error {
 		text = string(b)
 	}
 	s.options, s.effective = map[string]engine.Options{}, map[string]map[string]any{}
+	for _, o := range s.overrides() {
+		known := slices.Contains(engine.Names(), o.Engine) || isJVM(o.Engine)
+		if known && !slices.Contains(s.engines, o.Engine) {
+			// A setting that would silently change nothing.
+			return inputErrorf("%s is a setting of %s, which this run does not include: add it to -engine, or leave the setting out", o, o.Engine)
+		}
+	}
 	// A JVM engine's own settings are the JVM worker's; package engine
 	// checks the rest.
 	var goSets, jvmSets []engine.Override
