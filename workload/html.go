@@ -175,21 +175,28 @@ func timelineFigures(c report.Chart) []report.Point {
 }
 
 // timelineCells is the cell length and count that cover step's longest
-// run: the first interval length, doubled until at most
-// maxTimelineCells cells cover it; 0 cells if no run has intervals.
+// run: the first interval length, doubled until every cell holds the
+// start of an interval (intervals run a little longer than asked: they
+// close on the monitor's tick) and at most maxTimelineCells cells cover
+// it; 0 cells if no run has intervals.
 func (r Report) timelineCells(step string) (time.Duration, int) {
-	var end time.Duration
+	var end, longest time.Duration
 	for _, res := range r.results() {
-		if st := res.Step(step); st != nil && len(st.Intervals) > 0 {
-			last := st.Intervals[len(st.Intervals)-1]
-			end = max(end, last.Start+last.Length)
+		st := res.Step(step)
+		if st == nil || len(st.Intervals) == 0 {
+			continue
+		}
+		last := st.Intervals[len(st.Intervals)-1]
+		end = max(end, last.Start+last.Length)
+		for _, iv := range st.Intervals[:len(st.Intervals)-1] { // the last one is cut short
+			longest = max(longest, iv.Length)
 		}
 	}
 	if end == 0 {
 		return 0, 0
 	}
 	cell := r.config().interval()
-	for end > cell*maxTimelineCells {
+	for cell < longest || end > cell*maxTimelineCells {
 		cell *= 2
 	}
 	return cell, int((end + cell - 1) / cell)
