@@ -78,6 +78,8 @@ type settings struct {
 	workload string
 	// mixed holds the mixed workload's flags.
 	mixed mixedFlags
+	// steady holds the steady-state workload's own flags.
+	steady steadyFlags
 	// dataset is -dataset: where the time-series write step's points, or
 	// the mixed preload, are kept for later runs; "" keeps nothing.
 	dataset string
@@ -198,6 +200,7 @@ func newFlagSet(s *settings) (*flag.FlagSet, *string) {
 	fs.Var(&s.sets, "set", "an engine setting as a config file writes it, `ENGINE.KEY=VALUE` for an engine's own (rocksdb.max_background_jobs=8, pebble.l0_compaction_threshold=8) or KEY=VALUE for a shared key (cache_size=64MiB); repeatable; overrides -config and the flags above")
 	s.micro.define(fs)
 	s.mixed.define(fs)
+	s.steady.define(fs)
 	return fs, engines
 }
 
@@ -242,7 +245,7 @@ func parseFlags(args []string) (*settings, error) {
 	if s.workload == workloadSeriesAlias {
 		s.workload = workloadSeries
 	}
-	if s.series > s.points && s.workload != workloadMixed {
+	if s.series > s.points && s.workload != workloadMixed && s.workload != workloadSteady {
 		return nil, inputErrorf("-series %s is more than -points %s: every series needs a point; lower -series or raise -points", harness.Count(s.series), harness.Count(s.points))
 	}
 	if f, ok := formatAliases[s.format]; ok {

@@ -42,6 +42,8 @@ type job struct {
 
 	Micro *microJob   `json:"micro,omitempty"`
 	Mixed *mixedFlags `json:"mixed,omitempty"`
+	// Steady is the steady-state workload's flags.
+	Steady *steadyFlags `json:"steady,omitempty"`
 }
 
 // microJob is microFlags as a job holds them.
@@ -69,6 +71,9 @@ func newJob(s *settings, role, name, dir, progressMode string) job {
 		m := s.mixed
 		j.Mixed = &m
 	}
+	if s.workload == workloadSteady {
+		j.Steady = &s.steady
+	}
 	return j
 }
 
@@ -91,6 +96,9 @@ func (j job) settings() (*settings, error) {
 	}
 	if j.Mixed != nil {
 		s.mixed = *j.Mixed
+	}
+	if j.Steady != nil {
+		s.steady = *j.Steady
 	}
 	return s, nil
 }

@@ -89,12 +89,15 @@ func checkMode(s *settings, fs *flag.FlagSet) error {
 	if _, ok := workloads[s.workload]; !ok {
 		return inputErrorf("-workload %q: use one of %s", s.workload, workloadNames())
 	}
-	if s.workload != workloadMixed {
+	if s.workload != workloadMixed && s.workload != workloadSteady {
 		for _, n := range mixedOnlyFlags {
 			if set[n] {
 				return inputErrorf("-%s is a setting of the mixed workload: add -workload mixed", n)
 			}
 		}
+	}
+	if err := refuseSteadyFlags(s, set); err != nil {
+		return err
 	}
 	if set["fault"] && s.workload != workloadCrash {
 		return inputErrorf("-fault is a setting of the crash check: add -workload crash")
@@ -107,6 +110,8 @@ func checkMode(s *settings, fs *flag.FlagSet) error {
 		return checkCrashMode(s, set)
 	case s.workload == workloadMixed:
 		return checkMixedMode(s, set)
+	case s.workload == workloadSteady:
+		return checkSteadyMode(s, set)
 	case set["kills"]:
 		return inputErrorf("-kills is a setting of the crash check: add -workload crash")
 	case s.workload == workloadMicro && !s.micro.on():

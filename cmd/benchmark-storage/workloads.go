@@ -9,6 +9,7 @@ import (
 	"github.com/tsbench/storage/workload/crash"
 	"github.com/tsbench/storage/workload/micro"
 	"github.com/tsbench/storage/workload/mixed"
+	"github.com/tsbench/storage/workload/steady"
 )
 
 // A workload is what -workload names: one suite, and how the parent and
@@ -35,6 +36,7 @@ func init() {
 	registerWorkload[micro.Result](workloadMicro, microSuite{})
 	registerWorkload[mixed.Result](workloadMixed, mixedSuite{})
 	registerWorkload[crash.Result](workloadCrash, crashSuite{})
+	registerWorkload[steady.Result](workloadSteady, steadySuite{})
 }
 
 // workloadNames lists the registered workloads, sorted.

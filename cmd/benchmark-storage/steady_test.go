@@ -1,0 +1,84 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tsbench/storage/workload/steady"
+)
+
+// TestSteadyBadInput checks that each mistake in the steady workload's
+// settings exits 2 with one line naming the fix, before anything is
+// created.
+func TestSteadyBadInput(t *testing.T) {
+	a, _ := pureGoEngines(t)
+	parent := t.TempDir()
+	base := []string{"-engine", a, "-path", parent, "-workload", "steady", "-rate", "10k", "-duration", "2s", "-speedup", "100", "-retention", "1m"}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"zero duration", []string{"-duration", "0s"}, "-duration"},
+		{"rate beyond the harness", []string{"-rate", "1G"}, "lower -rate"},
+		{"zero rate", []string{"-rate", "0"}, "-rate 0"},
+		{"retention longer than the run", []string{"-retention", "1h"}, "raise -speedup"},
+		{"late above 1", []string{"-late", "1.5"}, "-late 1.5 is not a fraction"},
+		{"out of order negative", []string{"-out-of-order", "-0.1"}, "-out-of-order"},
+		{"churn above 1", []string{"-churn", "2"}, "-churn 2"},
+		{"unknown method", []string{"-retention-method", "ttl"}, "delete, bucket or shards"},
+		{"late window beyond retention", []string{"-late", "0.1", "-late-window", "1h"}, "-late-window"},
+		{"points", []string{"-points", "1M"}, "drop -points"},
+		{"steady flag elsewhere", []string{"-workload", "mixed", "-churn", "0.1"}, "add -workload steady"},
+		{"target without the search", []string{"-max-write-p99", "10ms"}, "add -find-rate"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, append(append([]string{}, base...), tc.args...)...)
+			if code != exitBadInput || stdout != "" {
+				t.Errorf("status %d, stdout %q; want %d and nothing", code, stdout, exitBadInput)
+			}
+			if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tc.want) {
+				t.Errorf("stderr %q: want one line naming %q", stderr, tc.want)
+			}
+			checkUntouched(t, parent)
+		})
+	}
+}
+
+// TestSteadyEndToEnd runs every retention method on a pure-Go engine,
+// each in its child process, and reads the JSON report back.
+func TestSteadyEndToEnd(t *testing.T) {
+	a, _ := pureGoEngines(t)
+	for _, method := range steady.Methods {
+		t.Run(string(method), func(t *testing.T) {
+			parent, aside := t.TempDir(), t.TempDir()
+			html := filepath.Join(aside, "steady.html")
+			code, stdout, stderr := runChildren(t, "-engine", a, "-path", parent, "-workload", "steady", "-format", "json", "-out", html,
+				"-rate", "5k", "-duration", "2s", "-series", "50", "-batch", "50", "-speedup", "200", "-retention", "2m",
+				"-retention-method", string(method), "-late", "0.05", "-out-of-order", "0.3", "-churn", "0.1", "-churn-every", "30s", "-interval", "200ms")
+			if code != exitOK {
+				t.Fatalf("status %d; stderr:\n%s", code, stderr)
+			}
+			var rep steady.Report
+			if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.Results) != 1 {
+				t.Fatalf("JSON report: %v\n%s", err, stdout)
+			}
+			res := rep.Results[0]
+			c := res.Config
+			if res.Engine != a || c.Method != method || c.Rate != 5000 || c.Speedup != 200 || c.Churn != 0.1 || c.Readers != 1 {
+				t.Errorf("ran %s with %+v, want the flags' workload", res.Engine, c)
+			}
+			if res.Error != "" || res.WrongAnswers() != 0 || res.Final == nil || res.Retention.Passes == 0 || len(res.Intervals) == 0 {
+				t.Errorf("result: error %q, %d wrong answers, final %+v, retention %+v, %d intervals",
+					res.Error, res.WrongAnswers(), res.Final, res.Retention, len(res.Intervals))
+			}
+			if page, err := os.ReadFile(html); err != nil || !strings.Contains(string(page), "Disk used") {
+				t.Errorf("-out %s: %v", html, err)
+			}
+			checkUntouched(t, parent)
+		})
+	}
+}

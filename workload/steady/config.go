@@ -1,0 +1,297 @@
+package steady
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/report"
+	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/mixed"
+)
+
+// Method is how expired data is deleted.
+type Method string
+
+// The retention methods.
+const (
+	// MethodDelete deletes each series' expired points with one
+	// DeleteRange per series, in the series-major layout (what the 2014
+	// tool did).
+	MethodDelete Method = "delete"
+	// MethodBucket writes time-bucket-major keys and drops expired
+	// buckets, every series at once, with one DeleteRange.
+	MethodBucket Method = "bucket"
+	// MethodShards puts each time shard in an engine instance of its own
+	// and drops an expired one whole: Close, then delete its directory.
+	MethodShards Method = "shards"
+)
+
+// Methods are the retention methods, the default first.
+var Methods = []Method{MethodDelete, MethodBucket, MethodShards}
+
+// ParseMethod is the Method named s.
+func ParseMethod(s string) (Method, error) {
+	if m := Method(s); slices.Contains(Methods, m) {
+		return m, nil
+	}
+	return "", fmt.Errorf("%w: retention method %q: use delete, bucket or shards", ErrInvalidConfig, s)
+}
+
+// Defaults of the Config fields that have one.
+const (
+	DefaultRate     = 10_000
+	DefaultSpeedup  = 1
+	DefaultInterval = time.Second
+	DefaultWindow   = time.Minute
+	// DefaultLateWindow bounds how late a late batch is, in data time.
+	DefaultLateWindow = time.Minute
+	// DefaultChurnEvery is how much data time passes between
+	// replacements of series.
+	DefaultChurnEvery = time.Minute
+	// bucketsPerRetention is the retention window over the default
+	// bucket (and shard) width: expired data goes in tenths.
+	bucketsPerRetention = 10
+	multiSeries         = 10
+)
+
+// MaxRatePerWriter is the most points per second one writer is asked to
+// schedule and generate: the harness alone keeps 3M on one core of a
+// loaded machine and spends about a tenth of that core on 2M
+// (BenchmarkHarness), so above it the harness, not the engine, could
+// limit the run.
+const MaxRatePerWriter = 4_000_000
+
+// maxRate is the most points per second writers can schedule and
+// generate on this machine: MaxRatePerWriter each, as many as there are
+// cores.
+func maxRate(writers int) float64 {
+	return MaxRatePerWriter * float64(min(writers, runtime.NumCPU()))
+}
+
+// MaxWriters bounds Writers and Readers each, as in package mixed.
+const MaxWriters = mixed.MaxWorkers
+
+// Config is one steady-state run. Zero fields take the defaults
+// WithDefaults fills in; Validate rejects what cannot run.
+type Config struct {
+	// Duration is how long the schedule runs in wall time. Required.
+	Duration time.Duration `json:"duration_ns"`
+	// Rate is the points per second the writers are scheduled to send,
+	// over all of them. Default DefaultRate.
+	Rate float64 `json:"rate"`
+	// Writers is how many goroutines send batches; batch b goes to
+	// writer b mod Writers. Default 1.
+	Writers int `json:"writers"`
+	// Readers is how many goroutines query meanwhile. Default 0.
+	Readers int `json:"readers"`
+	// Series is how many series are live at any time. Required.
+	Series int64 `json:"series"`
+	// Batch is how many points a batch holds. Required.
+	Batch int64 `json:"batch"`
+	// Speedup is how much faster data time runs than wall time: every
+	// live series gets a point every Speedup*Series/Rate seconds of data
+	// time. Default DefaultSpeedup (data time is wall time).
+	Speedup float64 `json:"speedup"`
+	// Retention is how much data time is kept: once the data reaches a
+	// time t, points older than t-Retention are deleted, a bucket at a
+	// time. Default: a third of the run's data time.
+	Retention time.Duration `json:"retention_ns"`
+	// Method is how expired data is deleted. Default MethodDelete.
+	Method Method `json:"method"`
+	// BucketWidth is the data time of one bucket (MethodBucket), one
+	// shard (MethodShards) and one retention step (every method).
+	// Default Retention/10.
+	BucketWidth time.Duration `json:"bucket_width_ns"`
+	// Late is the fraction of batches sent late, after up to LateWindow
+	// of data time. Default 0.
+	Late float64 `json:"late"`
+	// LateWindow is how late a late batch is at most, in data time.
+	// Default DefaultLateWindow, or Retention/4 if that is shorter.
+	LateWindow time.Duration `json:"late_window_ns"`
+	// OutOfOrder is the fraction of a batch's points put out of order,
+	// each swapped with another point of the batch. Default 0.
+	OutOfOrder float64 `json:"out_of_order"`
+	// Churn is the fraction of the series replaced by new ones every
+	// ChurnEvery of data time. Default 0.
+	Churn float64 `json:"churn"`
+	// ChurnEvery is the data time between replacements. Default
+	// DefaultChurnEvery.
+	ChurnEvery time.Duration `json:"churn_every_ns"`
+	// Mix weighs the query kinds readers draw, as in package mixed.
+	// Default mixed.DefaultMix.
+	Mix mixed.Mix `json:"mix"`
+	// Window is how much recent data time a recent or multi query reads.
+	// Default DefaultWindow.
+	Window time.Duration `json:"window_ns"`
+	// Interval is the wall time of one over-time interval. Default
+	// DefaultInterval.
+	Interval time.Duration `json:"interval_ns"`
+	// Seed determines every value and the readers' choices.
+	Seed uint64 `json:"seed"`
+	// Open opens an engine instance in a directory, for MethodShards'
+	// shards. Required with MethodShards.
+	Open func(dir string) (engine.Engine, error) `json:"-"`
+	// Progress is told how the run advances, in seconds; nil is silent.
+	Progress harness.Progress `json:"-"`
+	// Log receives warnings; nil discards them.
+	Log io.Writer `json:"-"`
+}
+
+// WithDefaults returns c with every zero field that has a default set to
+// it.
+func (c Config) WithDefaults() Config {
+	if c.Rate == 0 {
+		c.Rate = DefaultRate
+	}
+	if c.Writers == 0 {
+		c.Writers = 1
+	}
+	if c.Speedup == 0 {
+		c.Speedup = DefaultSpeedup
+	}
+	if c.Retention == 0 {
+		c.Retention = c.dataTime() / 3
+	}
+	if c.Method == "" {
+		c.Method = MethodDelete
+	}
+	if c.BucketWidth == 0 {
+		c.BucketWidth = c.Retention / bucketsPerRetention
+	}
+	if c.LateWindow == 0 {
+		c.LateWindow = min(DefaultLateWindow, c.Retention/4)
+	}
+	if c.ChurnEvery == 0 {
+		c.ChurnEvery = DefaultChurnEvery
+	}
+	if c.Mix == (mixed.Mix{}) {
+		c.Mix = mixed.DefaultMix
+	}
+	if c.Window == 0 {
+		c.Window = DefaultWindow
+	}
+	if c.Interval == 0 {
+		c.Interval = DefaultInterval
+	}
+	return c
+}
+
+// dataTime is how much data time the run covers.
+func (c Config) dataTime() time.Duration {
+	return time.Duration(float64(c.Duration) * c.Speedup)
+}
+
+// step is the data time between a series' consecutive points.
+func (c Config) step() time.Duration {
+	return time.Duration(c.Speedup * float64(c.Series) / c.Rate * float64(time.Second))
+}
+
+// Validate reports the first setting Run cannot use, as an error
+// wrapping ErrInvalidConfig that says how to fix it. It checks c as
+// given; Run fills the defaults in first.
+func (c Config) Validate() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", ErrInvalidConfig, fmt.Sprintf(format, args...))
+	}
+	fraction := func(name string, f float64) error {
+		if !(f >= 0 && f <= 1) {
+			return bad("-%s %g is not a fraction: use a number from 0 to 1, such as -%s 0.05", name, f, name)
+		}
+		return nil
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"late", c.Late}, {"out-of-order", c.OutOfOrder}, {"churn", c.Churn}} {
+		if err := fraction(f.name, f.v); err != nil {
+			return err
+		}
+	}
+	d := c.WithDefaults()
+	switch {
+	case c.Duration <= 0:
+		return bad("-duration %v: give a positive duration such as -duration 1m", c.Duration)
+	case c.Rate < 0:
+		return bad("-rate %g: give a positive number of points per second, such as -rate 100k", c.Rate)
+	case c.Writers < 0 || c.Readers < 0 || c.Writers > MaxWriters || c.Readers > MaxWriters:
+		return bad("%d writers and %d readers: use 1 to %d writers and 0 to %d readers", c.Writers, c.Readers, MaxWriters, MaxWriters)
+	case c.Series <= 0:
+		return bad("-series %d: give a positive number such as -series 1000", c.Series)
+	case c.Batch <= 0:
+		return bad("-batch %d: give a positive number such as -batch 1000", c.Batch)
+	case d.Rate > maxRate(d.Writers) && d.Writers < runtime.NumCPU():
+		return bad("-rate %s is more than %s can schedule and generate (%s points/s each): lower -rate or raise -writers, up to the %d cores",
+			report.Rate(d.Rate), plural(d.Writers, "writer"), report.Rate(MaxRatePerWriter), runtime.NumCPU())
+	case d.Rate > maxRate(d.Writers):
+		return bad("-rate %s is more than the writers on this machine's %d cores can schedule and generate (%s points/s each): lower -rate",
+			report.Rate(d.Rate), runtime.NumCPU(), report.Rate(MaxRatePerWriter))
+	case d.Rate*d.Duration.Seconds() < float64(2*d.Batch):
+		return bad("-rate %g for %v is fewer than two batches of %d points: raise -rate or -duration, or lower -batch", d.Rate, d.Duration, d.Batch)
+	case c.Speedup < 0:
+		return bad("-speedup %g: give how many times faster data time runs than wall time, such as -speedup 10", c.Speedup)
+	case d.step() <= 0:
+		return bad("-speedup %g with -rate %g over %d series gives each series a point less than 1ns of data time apart: raise -speedup", d.Speedup, d.Rate, d.Series)
+	case c.Retention < 0 || d.Retention < time.Second:
+		return bad("-retention %v: give a window of data time of at least 1s, such as -retention 10m", d.Retention)
+	case d.Retention >= d.dataTime():
+		return bad("-retention %v is not shorter than the run's %v of data time (-duration %v at -speedup %g), so nothing would expire: raise -speedup to at least %g or lower -retention",
+			d.Retention, d.dataTime(), d.Duration, d.Speedup, 2*d.Retention.Seconds()/d.Duration.Seconds())
+	case c.BucketWidth < 0 || d.BucketWidth > d.Retention:
+		return bad("-bucket %v: give a positive width up to -retention (%v)", d.BucketWidth, d.Retention)
+	case c.LateWindow < 0 || (d.Late > 0 && d.LateWindow >= d.Retention-d.BucketWidth):
+		return bad("-late-window %v: give a positive window shorter than -retention minus one bucket (%v)", d.LateWindow, d.Retention-d.BucketWidth)
+	case c.ChurnEvery < 0 || (d.Churn > 0 && d.ChurnEvery < d.step()):
+		return bad("-churn-every %v: give at least the data time between a series' points (%v)", d.ChurnEvery, d.step())
+	case c.Window < 0 || c.Interval < 0:
+		return bad("-window %v, interval %v: give positive durations", c.Window, c.Interval)
+	case d.Method == MethodShards && c.Open == nil:
+		return bad("the shards method needs Config.Open to open each shard's engine")
+	}
+	if d.Readers > 0 {
+		total := 0
+		for _, k := range mixed.QueryKinds {
+			total += d.Mix.Weight(k)
+		}
+		if total <= 0 {
+			return bad("-mix %s draws no query: give a kind a positive weight", d.Mix)
+		}
+	}
+	if _, err := ParseMethod(string(d.Method)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// describe says the run's parameters in one line.
+func (c Config) describe() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s points/s over %s series in batches of %d for %v, data time x%g (a point per series every %s), retention %v by %s in buckets of %v",
+		report.Rate(c.Rate), harness.Count(c.Series), c.Batch, c.Duration, c.Speedup, report.Duration(c.step()), c.Retention, c.Method, c.BucketWidth)
+	if c.Late > 0 {
+		fmt.Fprintf(&b, ", %g of batches late by up to %v", c.Late, c.LateWindow)
+	}
+	if c.OutOfOrder > 0 {
+		fmt.Fprintf(&b, ", %g of points out of order", c.OutOfOrder)
+	}
+	if c.Churn > 0 {
+		fmt.Fprintf(&b, ", %g of series replaced every %v", c.Churn, c.ChurnEvery)
+	}
+	fmt.Fprintf(&b, "; %s, %s", plural(c.Writers, "writer"), plural(c.Readers, "reader"))
+	if c.Readers > 0 {
+		fmt.Fprintf(&b, " (mix %s, window %v)", c.Mix, c.Window)
+	}
+	return b.String()
+}
+
+// plural is "1 writer", "2 writers".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,89 @@
+// Package steady is the workload a time-series database lives in: writers
+// ingest at a fixed rate, retention deletes expired data as fast as it is
+// written, some points arrive late or out of order, series are replaced
+// (churn), and readers query all the while, every answer checked.
+//
+//	res, err := steady.Run(db, dir, steady.Config{Duration: time.Minute, Rate: 100_000, Readers: 1,
+//		Series: 1000, Batch: 1000, Speedup: 20, Retention: 10 * time.Minute, Seed: 1})
+//	fmt.Print(steady.Report{Env: harness.CollectEnvironment(dir), Results: []*steady.Result{res}})
+//
+// # Schedule
+//
+// The run is a fixed schedule of Rate*Duration/Batch batches: batch b is
+// due at start + b*Batch/Rate and goes to writer b mod Writers. A writer
+// waits for a batch's time, generates it and commits it, and measures its
+// latency from the time it was due, not from when it was sent: a writer
+// held up by a slow commit sends the next batches at once, and their
+// waiting counts (coordinated omission corrected, as YCSB's
+// measurement.interval=intended). A writer still behind the schedule half
+// the duration (at least 5 s) after its end gives up, and the rest counts
+// as unsent.
+//
+// # Data
+//
+// Every live series gets a point each round; round r has the timestamp
+// points.Epoch + r*step, where step = Speedup*Series/Rate seconds of data
+// time, so data time runs Speedup times faster than wall time and a
+// retention window of minutes expires data in a short run. Point i is
+// round i/Series of slot i mod Series; its value is
+// points.Generator.Value(i+1), as in every workload. With Churn, a
+// fraction of the slots gets a new series id every ChurnEvery of data
+// time (slot j's generation g is id g*Series+j), so the ids used grow over
+// the run. Late batches (a fraction Late) are sent up to LateWindow of
+// data time after their own slot, and a fraction OutOfOrder of each
+// batch's points are put in another order. Every point, and every
+// decision, is a pure function of the seed and its index.
+//
+// # Retention
+//
+// A goroutine follows the watermark, the point below which every batch is
+// committed: once the data there is Retention past a bucket's end
+// (BucketWidth of data time), everything before that bucket boundary is
+// deleted, by Method:
+//
+//	delete   a DeleteRange per series id that had points there (series-major keys, tskey.PutKey)
+//	bucket   one DeleteRange over the expired buckets of time-bucket-major keys (tskey.PutBucketKey)
+//	shards   an engine instance per bucket of data time (Config.Open), closed and its directory
+//	         deleted once it expires, as InfluxDB drops a shard
+//
+// # Queries
+//
+// Readers draw query kinds by the mixed workload's Mix: last (the latest
+// point of a live series, by a reverse seek), recent (its last Window of
+// data time), range (a random range of its retained data), scan (all of
+// it) and multi (recent over 10 series, one after another). A series'
+// reads span one key range per bucket with the bucket layout and one per
+// shard with shards. Each point read must be a point of the series and
+// range, in order, once, with its value, and not one retention had
+// deleted before the query began (else wrong or expired); each point
+// committed below the watermark when the query began and not yet being
+// deleted when it ended must be read (else missing). After the run, a
+// final check reads the whole store and expects exactly the committed
+// points that did not expire.
+//
+// # What is measured
+//
+// For the run: points written and unsent, ingest rate, write latency from
+// the intended start and of the commit alone, each query kind's rate,
+// latency and checks, retention passes and their time, the disk at the
+// end and its spread in the last third of the run (flat for an engine
+// that reclaims space), space and write amplification, and the cost
+// (CPU, I/O, peak RSS). Per interval of wall time (Interval): the ingest
+// rate, write and query p50/p99/max, the backlog (points due and not
+// committed), data time and cutoff, disk used, live bytes, space and
+// write amplification, RSS and the engine's counters (engine.ReadMetrics:
+// stalls, compaction bytes), in JSON and drawn by Report.HTML, with rings
+// where the engine stalled. The harness's memory grows with the duration
+// by one bit per batch of the schedule and one Interval per interval
+// (BenchmarkMemoryFlat).
+//
+// # Rate search
+//
+// FindRate runs whole probes, each on a fresh store, to find the highest
+// rate an engine sustains for Duration: doubling from Rate while probes
+// pass, halving while they fail, then narrowing to within 10%. A probe
+// fails on the first of an error or wrong answer, a backlog, write
+// stalls, retention falling behind (disk), or a write or query p99 over
+// its Targets; the Search in the result says which stopped the lowest
+// failing rate.
+package steady

@@ -1,0 +1,57 @@
+package steady
+
+import (
+	"errors"
+	"flag"
+	"runtime"
+	"testing"
+	"time"
+)
+
+var (
+	shortRun = flag.Duration("steady.short", 3*time.Second, "the short run of BenchmarkMemoryFlat")
+	longRun  = flag.Duration("steady.long", 30*time.Second, "the long run of BenchmarkMemoryFlat")
+)
+
+// BenchmarkMemoryFlat shows that the harness's memory does not grow with
+// the duration: it runs the workload for -steady.short and -steady.long
+// (3s and 30s by default) on an engine that stores nothing, 200k points a
+// second with retention, late batches, out-of-order points, churn and two
+// readers, and fails if the long run's peak RSS or live heap is more than
+// 1.2 times the short run's. It reports both peaks and their ratio.
+//
+//	go test -run '^$' -bench MemoryFlat -benchtime 1x ./workload/steady/
+func BenchmarkMemoryFlat(b *testing.B) {
+	cfg := Config{Rate: 2e5, Writers: 2, Readers: 2, Series: 2000, Batch: 1000, Speedup: 100, Retention: time.Minute,
+		Late: 0.05, LateWindow: 10 * time.Second, OutOfOrder: 0.3, Churn: 0.01, ChurnEvery: 10 * time.Second, Seed: 1}
+	run := func(d time.Duration) (rss int64, heap uint64) {
+		c := cfg
+		c.Duration = d
+		// The reads and the final check find nothing stored, as they
+		// should here.
+		res, err := Run(discard{}, b.TempDir(), c)
+		if res == nil || (err != nil && !errors.Is(err, ErrVerification)) {
+			b.Fatal(err)
+		}
+		b.Logf("%v run: %d points written, peak RSS %d B", d, res.Written, res.Cost.PeakRSS)
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return res.Cost.PeakRSS, m.HeapAlloc
+	}
+	for b.Loop() {
+		rssShort, heapShort := run(*shortRun)
+		rssLong, heapLong := run(*longRun)
+		b.ReportMetric(float64(rssShort), "short-peak-rss-B")
+		b.ReportMetric(float64(rssLong), "long-peak-rss-B")
+		b.ReportMetric(float64(rssLong)/float64(rssShort), "rss-ratio")
+		b.ReportMetric(float64(heapLong)/float64(heapShort), "heap-ratio")
+		if rssShort == 0 {
+			b.Skip("no peak RSS on this system")
+		}
+		if float64(rssLong) > 1.2*float64(rssShort) || float64(heapLong) > 1.2*float64(heapShort) {
+			b.Errorf("peak RSS %d after %v, %d after %v; live heap %d and %d: memory grows with time",
+				rssShort, *shortRun, rssLong, *longRun, heapShort, heapLong)
+		}
+	}
+}

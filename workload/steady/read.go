@@ -1,0 +1,309 @@
+package steady
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/scanbuf"
+	"github.com/tsbench/storage/workload/mixed"
+	"github.com/tsbench/storage/workload/points"
+)
+
+// chunkPoints is how many entries a read copies out before pausing its
+// clock to check them, as in the other workloads.
+const chunkPoints = 1024
+
+// kinds is how many query kinds there are: mixed.QueryKinds.
+const kinds = 5
+
+// reader runs queries drawn from the mix until the run stops.
+type reader struct {
+	r       *runner
+	rng     *rand.Rand
+	weights [kinds]int
+	total   int
+	segs    []segment
+	chunk   scanbuf.Chunk
+	hist    [kinds]timed
+	count   atomic.Int64
+	verify  [kinds]Verification
+	c       check
+}
+
+func newReader(r *runner, id int) *reader {
+	rd := &reader{r: r, rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(id)+1))}
+	for k, name := range mixed.QueryKinds {
+		rd.weights[k] = r.cfg.Mix.Weight(name)
+		rd.total += rd.weights[k]
+		rd.hist[k] = newTimed()
+	}
+	return rd
+}
+
+func (rd *reader) run() error {
+	for !rd.r.stopping() {
+		if rd.r.wm.Load() == 0 {
+			time.Sleep(time.Millisecond) // nothing committed yet
+			continue
+		}
+		x := rd.rng.IntN(rd.total)
+		k := 0
+		for x >= rd.weights[k] {
+			x -= rd.weights[k]
+			k++
+		}
+		if err := rd.query(k); err != nil {
+			return fmt.Errorf("%s query: %w", mixed.QueryKinds[k], err)
+		}
+	}
+	return nil
+}
+
+// query runs one query of kind k on live series, as of the watermark
+// and retention when it starts, and checks it.
+func (rd *reader) query(k int) error {
+	r, m := rd.r, rd.r.m
+	wm, done := r.wm.Load(), r.doneCut.Load()
+	last := (wm - 1) / m.series // the latest round with committed points
+	front := m.ts(last)
+	lowest := max(done, points.Epoch+m.width) - m.width // one expired bucket, to see it gone
+	// Nothing is committed past top: reading there would only cost
+	// empty buckets and shards.
+	end := m.ts((r.top.Load()-1)/m.series) + 1
+	live := func() uint64 { return m.id(rd.rng.Int64N(m.series), last) }
+	v := &rd.verify[k]
+	var d time.Duration
+	var err error
+	switch mixed.QueryKinds[k] {
+	case mixed.KindLast:
+		d, err = rd.read(live(), lowest, end, wm, done, true, v)
+	case mixed.KindRecent:
+		d, err = rd.read(live(), max(front, lowest+uint64(r.cfg.Window))-uint64(r.cfg.Window), end, wm, done, false, v)
+	case mixed.KindRange:
+		a := done + uint64(rd.rng.Int64N(int64(front-done)+1))
+		b := done + uint64(rd.rng.Int64N(int64(front-done)+1))
+		d, err = rd.read(live(), min(a, b), max(a, b)+1, wm, done, false, v)
+	case mixed.KindScan:
+		d, err = rd.read(live(), lowest, end, wm, done, false, v)
+	case mixed.KindMulti:
+		for range multiSeries {
+			var dd time.Duration
+			dd, err = rd.read(live(), max(front, lowest+uint64(r.cfg.Window))-uint64(r.cfg.Window), end, wm, done, false, v)
+			d += dd
+			if err != nil {
+				break
+			}
+		}
+	}
+	rd.hist[k].record(d)
+	rd.count.Add(1)
+	return err
+}
+
+// read reads series id's points with timestamps in [from, to), or only
+// the latest of them (last), checks them against the model as of
+// watermark wm and retention done when the read began, and returns the
+// time the engine took.
+func (rd *reader) read(id, from, to uint64, wm int64, done uint64, last bool, v *Verification) (time.Duration, error) {
+	r := rd.r
+	c := &rd.c
+	c.reset(r.m, id, from, to, done, v)
+	segs, err := r.store.segments(rd.segs[:0], id, from, to)
+	rd.segs = segs
+	defer release(segs)
+	if err != nil {
+		return 0, err
+	}
+	var spent time.Duration
+	t0 := time.Now()
+	scan := func(sg segment) (bool, error) {
+		it, err := sg.db.NewIterator(engine.IterOptions{LowerBound: sg.lo[:], UpperBound: sg.hi[:]})
+		if err != nil {
+			return false, err
+		}
+		found := false
+		if last {
+			if found = it.Last(); found {
+				rd.chunk.Add(it.Key(), it.Value())
+			}
+		} else {
+			for ok := it.First(); ok; ok = it.Next() {
+				rd.chunk.Add(it.Key(), it.Value())
+				if rd.chunk.Len() == chunkPoints {
+					spent += time.Since(t0)
+					rd.checkChunk()
+					t0 = time.Now()
+				}
+			}
+		}
+		err = it.Err()
+		if cerr := it.Close(); err == nil {
+			err = cerr
+		}
+		return found, err
+	}
+	if last {
+		for i := len(segs) - 1; i >= 0 && err == nil; i-- {
+			var found bool
+			if found, err = scan(segs[i]); found {
+				break
+			}
+		}
+	} else {
+		for _, sg := range segs {
+			if _, err = scan(sg); err != nil {
+				break
+			}
+		}
+	}
+	spent += time.Since(t0)
+	rd.checkChunk()
+	if err == nil {
+		c.finish(wm, r.deleting.Load(), last)
+	}
+	return spent, err
+}
+
+func (rd *reader) checkChunk() {
+	for k, v := range rd.chunk.All() {
+		rd.c.entry(k, v)
+	}
+	rd.chunk.Reset()
+}
+
+// Verification is what the reads of a kind, or the final check, found.
+type Verification struct {
+	// Read counts the points read.
+	Read int64 `json:"read"`
+	// Missing counts points the model says were there and were not read:
+	// committed before the read began and not yet being expired when it
+	// ended.
+	Missing int64 `json:"missing"`
+	// Wrong counts points read that are not points of the series and
+	// range asked for, that came twice or out of order, or whose value is
+	// not the one written.
+	Wrong int64 `json:"wrong"`
+	// Expired counts points read that retention had deleted before the
+	// read began.
+	Expired int64 `json:"expired"`
+	// First describes the first problem.
+	First string `json:"first_problem,omitempty"`
+}
+
+// OK reports whether the reads were all right.
+func (v *Verification) OK() bool { return v.Missing == 0 && v.Wrong == 0 && v.Expired == 0 }
+
+// Wrong answers are every point counted against the model.
+func (v *Verification) problems() int64 { return v.Missing + v.Wrong + v.Expired }
+
+func (v *Verification) add(o *Verification) {
+	v.Read += o.Read
+	v.Missing += o.Missing
+	v.Wrong += o.Wrong
+	v.Expired += o.Expired
+	if v.First == "" {
+		v.First = o.First
+	}
+}
+
+func (v *Verification) problem(format string, args ...any) {
+	if v.First == "" {
+		v.First = fmt.Sprintf(format, args...)
+	}
+}
+
+// check verifies one read of one series against the model.
+type check struct {
+	m          model
+	v          *Verification
+	id         uint64
+	j          int64
+	from, to   uint64
+	done       uint64 // retention had deleted everything before it
+	life, dead int64  // the series' rounds
+	rounds     []int64
+}
+
+func (c *check) reset(m model, id, from, to, done uint64, v *Verification) {
+	c.m, c.v, c.id, c.j, c.from, c.to, c.done = m, v, id, int64(id)%m.series, from, to, done
+	c.life, c.dead = m.life(id)
+	c.rounds = c.rounds[:0]
+}
+
+// entry checks one point read.
+func (c *check) entry(key, val []byte) {
+	m, v := c.m, c.v
+	v.Read++
+	wrong := func(format string, args ...any) {
+		v.Wrong++
+		v.problem("series %d: "+format, append([]any{c.id}, args...)...)
+	}
+	series, ts, seq, err := m.layout.ParseKey(key)
+	switch {
+	case err != nil:
+		wrong("%v", err)
+		return
+	case series != c.id:
+		wrong("read a point of series %d", series)
+		return
+	case ts < c.from || ts >= c.to:
+		wrong("timestamp %d outside the range [%d, %d) asked for", ts, c.from, c.to)
+		return
+	case (ts-points.Epoch)%m.step != 0:
+		wrong("timestamp %d is not a round's", ts)
+		return
+	}
+	rnd := int64((ts - points.Epoch) / m.step)
+	i := rnd*m.series + c.j
+	switch {
+	case rnd < c.life || rnd >= c.dead:
+		wrong("round %d is outside the series' life [%d, %d)", rnd, c.life, c.dead)
+		return
+	case !m.layout.BucketMajor() && seq != uint64(i)+1:
+		wrong("round %d has sequence %d, want %d", rnd, seq, i+1)
+		return
+	case len(c.rounds) > 0 && rnd <= c.rounds[len(c.rounds)-1]:
+		wrong("round %d read after round %d", rnd, c.rounds[len(c.rounds)-1])
+		return
+	}
+	c.rounds = append(c.rounds, rnd)
+	if ts < c.done {
+		v.Expired++
+		v.problem("series %d: read round %d (timestamp %d), which retention had deleted (everything before %d)", c.id, rnd, ts, c.done)
+	}
+	got, err := points.ParseValue(val)
+	if want := m.values.Value(uint64(i) + 1); err != nil || got != want {
+		wrong("round %d has value %d (%v), want %d", rnd, got, err, want)
+	}
+}
+
+// finish counts what the read should have found and did not: every
+// round of the series in the range committed below watermark wm and not
+// before deleting, the cutoff retention was deleting to when the read
+// ended; for a read of the latest point only, that it is not older than
+// the latest of those.
+func (c *check) finish(wm int64, deleting uint64, last bool) {
+	m := c.m
+	lo := max(c.life, m.roundAt(max(c.from, deleting)))
+	hi := min(c.dead, m.roundAt(c.to), m.committedRounds(c.j, wm))
+	if hi <= lo {
+		return
+	}
+	if last {
+		if len(c.rounds) == 0 || c.rounds[len(c.rounds)-1] < hi-1 {
+			c.v.Missing++
+			c.v.problem("series %d: the latest point read is older than round %d, committed", c.id, hi-1)
+		}
+		return
+	}
+	a, _ := slices.BinarySearch(c.rounds, lo)
+	b, _ := slices.BinarySearch(c.rounds, hi)
+	if n := (hi - lo) - int64(b-a); n > 0 {
+		c.v.Missing += n
+		c.v.problem("series %d: %d of rounds [%d, %d) missing", c.id, n, lo, hi)
+	}
+}

@@ -1,0 +1,403 @@
+package steady
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/diskusage"
+	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/internal/scanbuf"
+	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/mixed"
+	"github.com/tsbench/storage/workload/points"
+)
+
+// tick is how often the watermark moves on and retention looks for
+// expired data.
+const tick = 5 * time.Millisecond
+
+// runner is one Run.
+type runner struct {
+	cfg      Config
+	m        model
+	store    *store
+	dir      string
+	log      io.Writer
+	batches  int64 // the schedule's
+	rounds   int64 // rounds the schedule covers
+	maxDelay int64 // slots a late batch waits at most
+	start    time.Time
+	deadline time.Time // past it, a writer behind the schedule gives up
+
+	done     []atomic.Uint64 // bit b: batch b committed
+	wm       atomic.Int64    // every point below it is committed
+	wmBatch  int64           // the sampler's: the first batch not committed
+	top      atomic.Int64    // one past the highest point committed
+	points   atomic.Int64    // committed
+	logical  atomic.Int64    // their key and value bytes
+	deleting atomic.Uint64   // retention deletes everything before it
+	doneCut  atomic.Uint64   // retention has deleted everything before it
+
+	writers []*writer
+	readers []*reader
+
+	stop     chan struct{}
+	stopOnce sync.Once
+}
+
+func (r *runner) stopping() bool {
+	select {
+	case <-r.stop:
+		return true
+	default:
+		return false
+	}
+}
+
+func (r *runner) halt() { r.stopOnce.Do(func() { close(r.stop) }) }
+
+// committed records batch b's commit of n points.
+func (r *runner) committed(b, n, logical int64) {
+	// top first: a reader that sees the watermark past b must see top
+	// past it too.
+	for end := (b + 1) * r.m.batch; ; {
+		if cur := r.top.Load(); end <= cur || r.top.CompareAndSwap(cur, end) {
+			break
+		}
+	}
+	r.done[b/64].Or(1 << (b % 64))
+	r.points.Add(n)
+	r.logical.Add(logical)
+}
+
+func (r *runner) isDone(b int64) bool { return r.done[b/64].Load()&(1<<(b%64)) != 0 }
+
+// advance moves the watermark past every batch committed in a row.
+func (r *runner) advance() {
+	for r.wmBatch < r.batches && r.isDone(r.wmBatch) {
+		r.wmBatch++
+	}
+	r.wm.Store(r.wmBatch * r.m.batch)
+}
+
+// Run runs cfg's schedule on db, whose files live in dir (with
+// MethodShards db is nil, and cfg.Open opens each shard in a directory
+// under dir): writers ingest at the rate while retention deletes what
+// expires and readers query, every answer checked against the model;
+// then a final check reads everything the store holds. It returns what
+// was done and measured. An engine error stops the run; a verification
+// failure is recorded and the run goes on. The error is nil only if
+// everything passed; it wraps ErrVerification or the engine's error. Run
+// returns a nil Result only for an invalid cfg (ErrInvalidConfig).
+func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	cfg = cfg.WithDefaults()
+	m := newModel(cfg)
+	r := &runner{cfg: cfg, m: m, dir: dir, log: cfg.Log, stop: make(chan struct{})}
+	if r.log == nil {
+		r.log = io.Discard
+	}
+	r.batches = int64(cfg.Rate*cfg.Duration.Seconds()) / cfg.Batch
+	r.rounds = (r.batches*cfg.Batch + m.series - 1) / m.series
+	r.maxDelay = max(1, int64(cfg.LateWindow/max(m.batchData(), 1)))
+	r.done = make([]atomic.Uint64, (r.batches+63)/64)
+	r.deleting.Store(points.Epoch)
+	r.doneCut.Store(points.Epoch)
+	r.store = &store{m: m, single: db, open: cfg.Open, dir: dir, shards: map[uint64]*shard{}}
+	if cfg.Method != MethodShards && db == nil {
+		return nil, fmt.Errorf("%w: no engine to run on", ErrInvalidConfig)
+	}
+	res := &Result{Config: cfg, Scheduled: r.batches * cfg.Batch}
+	var pids []int
+	if db != nil {
+		pids = harness.EnginePIDs(db)
+	}
+	span, err := harness.StartSpan(pids...)
+	if err != nil {
+		return nil, err
+	}
+	errs := r.runAll(res, span)
+	res.Elapsed = span.Elapsed()
+	res.Cost = span.End(func(kind string, err error) { fmt.Fprintf(r.log, "steady: no %s figures: %v\n", kind, err) })
+	if len(errs) == 0 {
+		res.Final = r.finalCheck()
+		if !res.Final.OK() {
+			errs = append(errs, fmt.Errorf("final check: %w: %s", ErrVerification, res.Final.summary()))
+		}
+	}
+	for _, q := range res.Queries {
+		if !q.Verify.OK() {
+			errs = append(errs, fmt.Errorf("%s queries: %w: %s", q.Kind, ErrVerification, q.Verify.summary()))
+		}
+	}
+	if u, err := diskusage.Measure(dir); err == nil {
+		res.Disk = u
+	} else {
+		errs = append(errs, fmt.Errorf("disk usage: %w", err))
+	}
+	if err := r.store.close(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := errors.Join(errs...); err != nil {
+		res.Error = strings.ReplaceAll(err.Error(), "\n", "; ")
+		return res, err
+	}
+	return res, nil
+}
+
+// runAll runs the writers, readers, retention and sampler until the
+// writers are done or one fails, and fills res with what they did.
+func (r *runner) runAll(res *Result, span *harness.Span) []error {
+	cfg := r.cfg
+	var (
+		wg, side sync.WaitGroup
+		mu       sync.Mutex
+		errs     []error
+	)
+	fail := func(err error) {
+		mu.Lock()
+		errs = append(errs, err)
+		mu.Unlock()
+		r.halt()
+	}
+	for i := range cfg.Writers {
+		r.writers = append(r.writers, &writer{r: r, id: i, hist: newTimed(), serve: newTimed()})
+	}
+	for i := range cfg.Readers {
+		r.readers = append(r.readers, newReader(r, i))
+	}
+	// The schedule starts once the goroutines are running, so that the
+	// first batches are not late for want of a goroutine.
+	r.start = time.Now().Add(10 * time.Millisecond)
+	r.deadline = r.start.Add(cfg.Duration + max(cfg.Duration/2, 5*time.Second))
+	s := newSampler(r)
+	rt := &retainer{r: r, hist: measure.NewHistogram(), buf: make([]byte, 48)}
+	for _, w := range r.writers {
+		wg.Go(func() {
+			if err := w.run(); err != nil {
+				fail(err)
+			}
+		})
+	}
+	for _, rd := range r.readers {
+		side.Go(func() {
+			if err := rd.run(); err != nil {
+				fail(err)
+			}
+		})
+	}
+	side.Go(func() {
+		t := time.NewTicker(tick)
+		defer t.Stop()
+		for {
+			select {
+			case <-r.stop:
+				return
+			case <-t.C:
+				if err := rt.pass(); err != nil {
+					fail(err)
+					return
+				}
+			}
+		}
+	})
+	writersDone := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(writersDone)
+	}()
+	r.sample(s, writersDone)
+	// The last interval ends with the writers, before readers and
+	// retention finish what they are doing.
+	r.advance()
+	s.roll(time.Now())
+	r.halt()
+	side.Wait()
+	// Retention catches up with the last batches, so that the final
+	// check sees the store as retention leaves it.
+	r.advance()
+	if len(errs) == 0 {
+		if err := rt.pass(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	res.Intervals = s.out
+	r.results(res, rt)
+	return errs
+}
+
+// sample moves the watermark on every tick and closes an interval every
+// Config.Interval, until the writers are done, reporting progress in
+// seconds.
+func (r *runner) sample(s *sampler, writersDone <-chan struct{}) {
+	secs := int64(r.cfg.Duration.Round(time.Second) / time.Second)
+	if p := r.cfg.Progress; p != nil {
+		p.Begin(fmt.Sprintf("Steady state, %s points/s, for %v (progress in seconds)", harness.Count(int64(r.cfg.Rate)), r.cfg.Duration), secs)
+		defer p.End()
+	}
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-writersDone:
+			return
+		case <-r.stop:
+			<-writersDone
+			return
+		case now := <-t.C:
+			r.advance()
+			if now.Sub(s.begin) >= r.cfg.Interval {
+				s.roll(now)
+				if p := r.cfg.Progress; p != nil {
+					p.Update(min(secs, int64(now.Sub(r.start)/time.Second)))
+				}
+			}
+		}
+	}
+}
+
+// results fills res with the figures of the whole run.
+func (r *runner) results(res *Result, rt *retainer) {
+	write, serve := measure.NewHistogram(), measure.NewHistogram()
+	for _, w := range r.writers {
+		w.hist.take(measure.NewHistogram())
+		w.serve.take(measure.NewHistogram())
+		write.Merge(w.hist.total)
+		serve.Merge(w.serve.total)
+	}
+	if p := write.Percentiles(); p.Count > 0 {
+		res.Write = &p
+	}
+	if p := serve.Percentiles(); p.Count > 0 {
+		res.Commit = &p
+	}
+	res.Written = r.points.Load()
+	res.Unsent = res.Scheduled - res.Written
+	if secs := time.Since(r.start).Seconds(); secs > 0 {
+		res.PointsPerSec = float64(res.Written) / secs
+	}
+	if len(r.readers) > 0 {
+		all := measure.NewHistogram()
+		defer func() {
+			p := all.Percentiles()
+			res.Query = &p
+		}()
+		for k, kind := range mixed.QueryKinds {
+			if r.cfg.Mix.Weight(kind) == 0 {
+				continue
+			}
+			q := Query{Kind: kind}
+			h := measure.NewHistogram()
+			for _, rd := range r.readers {
+				rd.hist[k].take(measure.NewHistogram())
+				h.Merge(rd.hist[k].total)
+				all.Merge(rd.hist[k].total)
+				q.Verify.add(&rd.verify[k])
+			}
+			p := h.Percentiles()
+			q.Count, q.Latency = p.Count, &p
+			if secs := time.Since(r.start).Seconds(); secs > 0 {
+				q.PerSec = float64(q.Count) / secs
+			}
+			res.Queries = append(res.Queries, q)
+		}
+	}
+	res.Retention = rt.result()
+	res.SeriesIDs = r.m.series
+	if r.m.churnPer > 0 && r.rounds > 0 {
+		res.SeriesIDs += (r.rounds - 1) / r.m.churnEvery * r.m.churnPer
+	}
+	res.summarize()
+}
+
+// finalCheck reads everything the store holds once writers, readers and
+// retention have stopped, and expects exactly the committed points that
+// did not expire.
+func (r *runner) finalCheck() *Verification {
+	m := r.m
+	v := &Verification{}
+	done := r.doneCut.Load()
+	cut := m.roundAt(done) * m.series // the first point not expired
+	var want, ok int64
+	for b := range r.batches {
+		if r.isDone(b) {
+			want += max(0, (b+1)*m.batch-max(cut, b*m.batch))
+		}
+	}
+	var chunk scanbuf.Chunk
+	check := func(key, val []byte) {
+		v.Read++
+		series, ts, seq, err := m.layout.ParseKey(key)
+		if err != nil || ts < points.Epoch || (ts-points.Epoch)%m.step != 0 {
+			v.Wrong++
+			v.problem("key %x is not a point's", key)
+			return
+		}
+		rnd, j := int64((ts-points.Epoch)/m.step), int64(series)%m.series
+		i := rnd*m.series + j
+		switch life, dead := m.life(series); {
+		case rnd < life || rnd >= dead || i >= r.batches*m.batch || (!m.layout.BucketMajor() && seq != uint64(i)+1):
+			v.Wrong++
+			v.problem("series %d, round %d: not a point of the run", series, rnd)
+			return
+		case !r.isDone(i / m.batch):
+			v.Wrong++
+			v.problem("series %d, round %d: its batch %d was never committed", series, rnd, i/m.batch)
+			return
+		case ts < done:
+			v.Expired++
+			v.problem("series %d, round %d: expired, retention deleted everything before round %d", series, rnd, m.roundAt(done))
+			return
+		}
+		if got, err := points.ParseValue(val); err != nil || got != m.values.Value(uint64(i)+1) {
+			v.Wrong++
+			v.problem("series %d, round %d: value %d (%v), want %d", series, rnd, got, err, m.values.Value(uint64(i)+1))
+			return
+		}
+		ok++
+	}
+	r.store.engines(func(n uint64, db engine.Engine) {
+		it, err := db.NewIterator(engine.IterOptions{})
+		if err == nil {
+			for more := it.First(); more; more = it.Next() {
+				chunk.Add(it.Key(), it.Value())
+				if chunk.Len() == chunkPoints {
+					for k, val := range chunk.All() {
+						check(k, val)
+					}
+					chunk.Reset()
+				}
+			}
+			err = it.Err()
+			if cerr := it.Close(); err == nil {
+				err = cerr
+			}
+		}
+		for k, val := range chunk.All() {
+			check(k, val)
+		}
+		chunk.Reset()
+		if err != nil {
+			v.problem("shard %d: %v", n, err)
+			v.Wrong++
+		}
+	})
+	if ok < want {
+		v.Missing += want - ok
+		v.problem("%d of the %d committed points not expired were not found", want-ok, want)
+	}
+	return v
+}
+
+// summary says what went wrong in one line.
+func (v *Verification) summary() string {
+	return fmt.Sprintf("%d points read, %d missing, %d wrong, %d expired but read; first: %s", v.Read, v.Missing, v.Wrong, v.Expired, v.First)
+}

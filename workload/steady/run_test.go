@@ -1,0 +1,119 @@
+package steady
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/memory"
+	_ "github.com/tsbench/storage/engine/pebble"
+	"github.com/tsbench/storage/workload/mixed"
+)
+
+// smallConfig expires data within a second and a half of wall time.
+func smallConfig() Config {
+	return Config{
+		Duration: 1500 * time.Millisecond, Rate: 5_000, Writers: 2, Readers: 2,
+		Series: 50, Batch: 25, Speedup: 400, Retention: 40 * time.Second,
+		Mix: mixed.Mix{Last: 1, Recent: 1, Range: 1, Scan: 1, Multi: 1}, Window: 5 * time.Second,
+		Interval: 100 * time.Millisecond, Seed: 3,
+	}
+}
+
+// checkClean fails unless the run passed, retention deleted something,
+// every query kind ran and read points, and the final check found
+// exactly what the model expects.
+func checkClean(t *testing.T, res *Result, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	// A loaded machine may leave batches unsent; what was sent must add up.
+	if res.Written == 0 || res.Written+res.Unsent != res.Scheduled {
+		t.Errorf("wrote %d of %d scheduled points, %d unsent", res.Written, res.Scheduled, res.Unsent)
+	}
+	if res.Retention.Passes == 0 || res.Retention.Expired == 0 {
+		t.Errorf("retention did nothing: %+v", res.Retention)
+	}
+	var read int64
+	for _, q := range res.Queries {
+		read += q.Verify.Read
+		if !q.Verify.OK() {
+			t.Errorf("%s queries: %+v", q.Kind, q)
+		}
+	}
+	if len(res.Queries) != len(mixed.QueryKinds) || read == 0 {
+		t.Errorf("%d query kinds ran and read %d points, want %d kinds", len(res.Queries), read, len(mixed.QueryKinds))
+	}
+	if f := res.Final; f == nil || !f.OK() || f.Read != res.Written-res.Retention.Expired {
+		t.Errorf("final check %+v, want the %d written less the %d expired", f, res.Written, res.Retention.Expired)
+	}
+	if len(res.Intervals) < 2 || res.Write == nil {
+		t.Errorf("%d intervals, write latency %v", len(res.Intervals), res.Write)
+	}
+	if res.WrongAnswers() != 0 {
+		t.Errorf("%d wrong answers", res.WrongAnswers())
+	}
+}
+
+// checkEveryKind fails unless every query kind ran and read points.
+func checkEveryKind(t *testing.T, res *Result) {
+	t.Helper()
+	for _, q := range res.Queries {
+		if q.Count == 0 || q.Verify.Read == 0 {
+			t.Errorf("%s queries: %+v", q.Kind, q)
+		}
+	}
+}
+
+func TestRunMemory(t *testing.T) {
+	res, err := Run(memory.New(), t.TempDir(), smallConfig())
+	checkClean(t, res, err)
+	checkEveryKind(t, res)
+}
+
+// TestRunMethods runs every retention method with late batches, points
+// out of order and churn on pebble, whose deletes are real.
+func TestRunMethods(t *testing.T) {
+	for _, method := range Methods {
+		t.Run(string(method), func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := smallConfig()
+			cfg.Method, cfg.Late, cfg.LateWindow, cfg.OutOfOrder, cfg.Churn, cfg.ChurnEvery = method, 0.1, 5*time.Second, 0.3, 0.1, 10*time.Second
+			var db engine.Engine
+			if method == MethodShards {
+				cfg.Open = func(d string) (engine.Engine, error) { return engine.Open("pebble", d, nil) }
+			} else {
+				var err error
+				if db, err = engine.Open("pebble", dir, nil); err != nil {
+					t.Fatal(err)
+				}
+				defer db.Close()
+			}
+			res, err := Run(db, dir, cfg)
+			checkClean(t, res, err)
+			checkEveryKind(t, res)
+			if res.SeriesIDs <= cfg.Series {
+				t.Errorf("churn made no new series: %d ids", res.SeriesIDs)
+			}
+			if method == MethodShards && (res.Retention.ShardsDropped == 0 || res.Retention.ShardsOpened <= res.Retention.ShardsDropped) {
+				t.Errorf("shards: %+v", res.Retention)
+			}
+		})
+	}
+}
+
+// TestRunCatchesLostDelete checks that the checks can fail: an engine
+// whose DeleteRange does nothing keeps expired points, which queries and
+// the final check must report.
+func TestRunCatchesLostDelete(t *testing.T) {
+	res, err := Run(noDelete{memory.New()}, t.TempDir(), smallConfig())
+	if !errors.Is(err, ErrVerification) || res.Final == nil || res.Final.Expired == 0 {
+		t.Fatalf("Run = %v, final %+v; want expired points found", err, res.Final)
+	}
+}
+
+type noDelete struct{ engine.Engine }
+
+func (noDelete) DeleteRange(_, _ []byte) error { return nil }
