@@ -2,9 +2,12 @@ package engine
 
 // Backend is what a Driver's Open returns: an engine's own work, which
 // Open wraps into an Engine. The wrapper keeps the contract (use after
-// Close, Close with iterators open, the key domain of Limits, counting a
-// batch's operations and bytes, no call after ErrBroken), so a backend
-// does none of it and may assume none of it is broken.
+// Close, Close with iterators open, a second Close, the key domain and
+// the value and batch sizes of Limits, counting a batch's operations and
+// bytes, inverted and empty ranges, no call after ErrBroken), so a
+// backend does none of it and may assume none of it is broken: it never
+// sees a DeleteRange or Compact of an empty or inverted range, inverted
+// iterator bounds, or a value or batch beyond its Limits.
 //
 // A backend that cannot go on returns an error wrapping ErrBroken from
 // the call that found out, once: the wrapper refuses every later call but

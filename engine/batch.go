@@ -1,9 +1,13 @@
 package engine
 
+import "fmt"
+
 // batch is the Batch of an engine from Open. It counts operations and
 // bytes itself, so that Len and Size mean the same for every engine, and
-// holds back a put of a key the engine cannot store, making Commit fail
-// before the backend sees it.
+// holds back a put of a key the engine cannot store, and every operation
+// from the one that takes the batch past the engine's Limits on values
+// and batches, making Commit fail before the backend sees them: the
+// backend's batch never grows beyond what the engine takes.
 type batch struct {
 	h *handle
 	// b is the backend's batch; nil when the engine was closed before it
@@ -11,7 +15,7 @@ type batch struct {
 	b      BackendBatch
 	n      int
 	size   int
-	err    error // the first put of a key the engine cannot store
+	err    error // the first operation held back, by the engine's Limits
 	closed bool
 }
 
@@ -45,14 +49,40 @@ func (b *batch) Put(key, value []byte) {
 	b.n++
 	b.size += len(key) + len(value)
 	if !b.h.lim.fits(key) {
-		if b.err == nil {
-			b.err = b.h.refuse("batch put", key)
-		}
+		b.holdBack(b.h.refuse("batch put", key))
+		return
+	}
+	if err := b.h.lim.checkValue(len(key), len(value)); err != nil {
+		b.holdBack(fmt.Errorf("engine: %s: batch put: %w", b.h.name, err))
+		return
+	}
+	if b.overflows() {
 		return
 	}
 	if bb := b.backend(); bb != nil {
 		bb.Put(key, value)
 	}
+}
+
+// holdBack records err as the reason Commit fails, unless one is already.
+func (b *batch) holdBack(err error) {
+	if b.err == nil {
+		b.err = err
+	}
+}
+
+// overflows reports whether b, with the operation just counted, is past
+// the engine's batch limits; that operation and every later one is held
+// back, so that the backend's batch stays within them.
+func (b *batch) overflows() bool {
+	if b.err != nil {
+		return true
+	}
+	if err := b.h.lim.checkBatch(b.n, b.size); err != nil {
+		b.err = fmt.Errorf("engine: %s: batch: %w", b.h.name, err)
+		return true
+	}
+	return false
 }
 
 // Delete of a key the engine cannot store is counted but not passed on:
@@ -63,7 +93,7 @@ func (b *batch) Delete(key []byte) {
 	}
 	b.n++
 	b.size += len(key)
-	if !b.h.lim.fits(key) {
+	if !b.h.lim.fits(key) || b.overflows() {
 		return
 	}
 	if bb := b.backend(); bb != nil {
@@ -118,7 +148,7 @@ func (b *batch) Commit() error {
 // the backend contract allows.
 func (b *batch) Close() error {
 	if b.closed {
-		return ErrClosed
+		return nil
 	}
 	b.closed = true
 	b.n, b.size, b.err = 0, 0, nil

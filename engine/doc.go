@@ -9,10 +9,12 @@
 // from init, and passes the one acceptance suite in engine/enginetest.
 // Open wraps every backend once, as database/sql wraps a driver, and
 // enforces this contract for all of them: use after Close, Close with
-// iterators open, the key domain, a directory open twice (ErrLocked, in
-// one process or two), the rule for failed batches, the bounds of the
-// shared Options, no call after one that failed with ErrBroken (every
-// later call but Close fails with that error). Errors that mean the
+// iterators open, a second Close, the key domain and the value and batch
+// sizes of Limits, ranges written backwards (ErrInvalidRange), a
+// directory open twice (ErrLocked, in one process or two), the rule for
+// failed batches, the bounds of the shared Options, no call after one
+// that failed with ErrBroken (every later call but Close fails with that
+// error). Errors that mean the
 // same on every engine are this package's Err sentinels, which backends
 // wrap around their native error. A backend implements Backend, the
 // thin side of that split (batches that need not count or check keys,
@@ -41,19 +43,33 @@
 // is in its Driver.Limits, which LimitsOf reports for an open engine. A
 // write of a key outside them fails with ErrKeyNotSupported, or
 // ErrTooLarge for a key too long; a Get of one finds nothing and a Delete
-// of one does nothing.
+// of one does nothing. The largest value and batch an engine takes are
+// in its Limits too (MaxValueSize, MaxBatchSize, MaxBatchOps), so that a
+// caller can size its writes in advance: a write beyond them fails with
+// ErrTooLarge before the backend sees it (Limits.CheckPut tells first).
 //
 // # Concurrency
 //
 // An Engine is safe for concurrent use: Get, Put, Delete, DeleteRange,
 // NewIterator, NewBatch, Batch.Commit and Compact may be called from
 // several goroutines at once, and so may a Snapshot's calls. A Batch or
-// an Iterator belongs to one goroutine at a time. Close must be called
-// once, after every Iterator and Snapshot has been closed (it fails with
+// an Iterator belongs to one goroutine at a time. Close is called after
+// every Iterator and Snapshot has been closed (it fails with
 // ErrOpenIterators before) and every other call on the engine has
 // returned; an engine from Open waits for calls still in flight rather
 // than crash. Calls after Close return ErrClosed, and a Batch may still
-// be closed then.
+// be closed then. A second Close of an engine, an Iterator, a Batch or a
+// Snapshot returns nil and does nothing (io.Closer's convention, and
+// database/sql's), so a deferred Close may follow an explicit one whose
+// error was checked.
+//
+// # Ranges
+//
+// DeleteRange, Compact and IterOptions take a range [start, end): start
+// inclusive, end exclusive, a nil end unbounded. Start equal to end is an
+// empty range (nothing to delete, compact or read); start above end is a
+// mistake, refused with ErrInvalidRange before the backend sees it
+// (CheckRange), not read as empty.
 //
 // Iterators and snapshots see the state when they were made. Compact runs
 // beside them unless the engine's Limits say ExclusiveCompact, in which

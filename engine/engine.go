@@ -7,8 +7,8 @@ type Engine interface {
 	// wrapping ErrNotFound.
 	Get(key []byte) ([]byte, error)
 	// Put stores value under key, replacing any previous value. A key the
-	// engine cannot store (see Limits) fails with ErrKeyNotSupported or
-	// ErrTooLarge.
+	// engine cannot store, or a value longer than it takes (see Limits),
+	// fails with ErrKeyNotSupported or ErrTooLarge.
 	Put(key, value []byte) error
 	// Delete removes key; deleting an absent key is not an error, nor is
 	// deleting one the engine cannot store.
@@ -16,22 +16,29 @@ type Engine interface {
 	// DeleteRange removes every key k with start <= k < end. Engines without
 	// a native range delete scan and delete in chunks, so concurrent readers
 	// may observe a partly deleted range; once it returns, all are gone.
+	// Start equal to end is an empty range: nothing happens. Start above
+	// end fails with ErrInvalidRange (see CheckRange).
 	DeleteRange(start, end []byte) error
 	// NewBatch returns an empty batch of writes applied atomically by Commit.
 	NewBatch() Batch
 	// NewIterator returns an iterator over the keys within opts' bounds,
 	// seeing a consistent snapshot taken when it was created. It starts
-	// unpositioned: call First, Last or Seek.
+	// unpositioned: call First, Last or Seek. Bounds with LowerBound above
+	// UpperBound fail with ErrInvalidRange.
 	NewIterator(opts IterOptions) (Iterator, error)
 	// Compact rewrites the storage of keys in [start, end) so that deleted
 	// data leaves the disk; nil bounds mean unbounded. It returns when done.
+	// Start equal to end does nothing; start above end fails with
+	// ErrInvalidRange.
 	// Open iterators and snapshots keep their view. An engine whose Limits
 	// say ExclusiveCompact cannot compact beside them and fails with
 	// ErrOpenIterators instead; CommonLimits says so too, so portable code
 	// closes them first.
 	Compact(start, end []byte) error
 	// Close releases the engine. It fails with ErrOpenIterators while any
-	// iterator or snapshot is open.
+	// iterator or snapshot is open, and the engine stays open. Once it has
+	// closed the engine, a second Close returns nil and does nothing, as
+	// database/sql's DB.Close; every other call returns ErrClosed.
 	Close() error
 }
 
@@ -43,9 +50,11 @@ type Engine interface {
 // drop them silently, and every engine can keep them (a native batch
 // survives a failed write). The caller then retries it (after
 // ErrNoSpace was dealt with), splits it (after ErrTooLarge) or drops it
-// with Reset. A put of a key the engine cannot store is held back and
-// makes every Commit fail with ErrKeyNotSupported or ErrTooLarge until
-// Reset.
+// with Reset. A put of a key the engine cannot store or a value longer
+// than it takes, and every operation from the one that takes the batch
+// past the engine's MaxBatchSize or MaxBatchOps (see Limits), is held
+// back, never reaching the engine, and makes every Commit fail with
+// ErrKeyNotSupported or ErrTooLarge until Reset.
 type Batch interface {
 	// Put records a put; key and value are copied.
 	Put(key, value []byte)
@@ -62,11 +71,15 @@ type Batch interface {
 	// Commit applies every operation atomically, honoring Options.Sync, and
 	// empties the batch so it can be reused; see Batch for a failure.
 	Commit() error
-	// Close releases the batch, dropping uncommitted operations.
+	// Close releases the batch, dropping uncommitted operations. A second
+	// Close returns nil (io.Closer's convention), so a deferred Close may
+	// follow an explicit one.
 	Close() error
 }
 
-// IterOptions bounds an iterator. Nil bounds mean unbounded.
+// IterOptions bounds an iterator. Nil bounds mean unbounded. LowerBound
+// equal to UpperBound is an empty range; LowerBound above UpperBound is
+// refused with ErrInvalidRange rather than read as empty.
 type IterOptions struct {
 	// LowerBound is the smallest key the iterator may return (inclusive).
 	LowerBound []byte
@@ -96,7 +109,9 @@ type Iterator interface {
 	Value() []byte
 	// Err returns the first error the iterator met, if any.
 	Err() error
-	// Close releases the iterator. It returns Err's error, if any.
+	// Close releases the iterator. It returns Err's error, if any; a
+	// second Close returns nil (io.Closer's convention), so a deferred
+	// Close may follow an explicit one.
 	Close() error
 }
 

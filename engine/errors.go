@@ -6,7 +6,8 @@ var (
 	// ErrNotFound is returned by Get when the key is absent.
 	ErrNotFound = errors.New("engine: key not found")
 	// ErrClosed is returned by any call on an engine, batch or iterator
-	// after it (or the engine it came from) was closed.
+	// after it (or the engine it came from) was closed, except Close
+	// itself: a second Close returns nil.
 	ErrClosed = errors.New("engine: closed")
 	// ErrOpenIterators is returned by Close while iterators or snapshots
 	// are still open, by Snapshot.Close while the snapshot's iterators are,
@@ -23,6 +24,11 @@ var (
 	ErrInvalidOptions = errors.New("engine: invalid options")
 	// ErrConfig is returned by LoadConfig for a malformed file or unknown key.
 	ErrConfig = errors.New("engine: bad config")
+	// ErrInvalidRange is returned by DeleteRange and Compact for a start
+	// above end, and by NewIterator and SetBounds for a LowerBound above
+	// UpperBound: a range written backwards, which would otherwise
+	// silently cover nothing. Nothing was done.
+	ErrInvalidRange = errors.New("engine: invalid range: start is above end")
 
 	// The errors below mean the same thing whichever engine returns them:
 	// backends wrap their native error with one, so that errors.Is works
@@ -33,7 +39,8 @@ var (
 	ErrLocked = errors.New("engine: directory in use by another open engine; close that one first")
 	// ErrTooLarge is returned for a key longer than the engine's
 	// Limits.MaxKeySize, or a value or batch larger than the engine takes
-	// in one write. Nothing of the write was applied.
+	// in one write (Limits.MaxValueSize, MaxBatchSize, MaxBatchOps, or the
+	// engine's own finding). Nothing of the write was applied.
 	ErrTooLarge = errors.New("engine: too large for this engine")
 	// ErrKeyNotSupported is returned for a write of a key outside the
 	// engine's key domain: empty where Limits.MinKeySize is 1, or under one

@@ -105,6 +105,9 @@ func (h *handle) Put(key, value []byte) error {
 	if !h.lim.fits(key) {
 		return h.refuse("put", key)
 	}
+	if err := h.lim.checkValue(len(key), len(value)); err != nil {
+		return fmt.Errorf("engine: %s: put: %w", h.name, err)
+	}
 	return h.latch(h.be.Put(key, value))
 }
 
@@ -125,12 +128,25 @@ func (h *handle) Delete(key []byte) error {
 	return h.latch(h.be.Delete(key))
 }
 
+// DeleteRange refuses an inverted range and skips an empty one, so that
+// no backend sees either.
 func (h *handle) DeleteRange(start, end []byte) error {
 	if err := h.enter(); err != nil {
 		return err
 	}
 	defer h.exit()
+	if err := CheckRange(start, end); err != nil {
+		return h.invalid("DeleteRange", err)
+	}
+	if emptyRange(start, end) {
+		return nil
+	}
 	return h.latch(h.be.DeleteRange(start, end))
+}
+
+// invalid returns the error for a call refused by CheckRange.
+func (h *handle) invalid(op string, err error) error {
+	return fmt.Errorf("engine: %s: %s: %w", h.name, op, err)
 }
 
 func (h *handle) NewIterator(opts IterOptions) (Iterator, error) {
@@ -138,6 +154,9 @@ func (h *handle) NewIterator(opts IterOptions) (Iterator, error) {
 		return nil, err
 	}
 	defer h.exit()
+	if err := CheckRange(opts.LowerBound, opts.UpperBound); err != nil {
+		return nil, h.invalid("NewIterator", err)
+	}
 	h.compactMu.RLock()
 	defer h.compactMu.RUnlock()
 	if err := h.failure(); err != nil {
@@ -152,12 +171,19 @@ func (h *handle) NewIterator(opts IterOptions) (Iterator, error) {
 
 // Compact refuses to run beside open iterators on an ExclusiveCompact
 // engine, so that every such engine fails alike, and holds new ones off
-// while it runs.
+// while it runs. An inverted range is refused and an empty one skipped
+// first, as in DeleteRange.
 func (h *handle) Compact(start, end []byte) error {
 	if err := h.enter(); err != nil {
 		return err
 	}
 	defer h.exit()
+	if err := CheckRange(start, end); err != nil {
+		return h.invalid("Compact", err)
+	}
+	if emptyRange(start, end) {
+		return nil
+	}
 	if h.lim.ExclusiveCompact {
 		h.compactMu.Lock()
 		defer h.compactMu.Unlock()

@@ -6,6 +6,7 @@ import "sync/atomic"
 // being reopened, which saves creating an iterator per range when a query
 // reads many small ranges (one per series). SetBounds leaves the iterator
 // unpositioned; the caller may reuse the bounds' slices once it returns.
+// Inverted bounds fail with ErrInvalidRange and leave it as it was.
 // An iterator keeps its view across SetBounds, except that an iterator of
 // an engine (not of a Snapshot) whose backend cannot reuse it is reopened
 // and sees the engine as it is now: iterate a Snapshot when one view must
@@ -18,8 +19,12 @@ type BoundsSetter interface {
 // when it implements BoundsSetter, and otherwise closes it and returns a
 // new iterator from r, the engine or snapshot it came from. Use the
 // iterator it returns from then on and close it, even with an error, if
-// it is not nil.
+// it is not nil. Inverted bounds are refused with ErrInvalidRange (see
+// CheckRange), and it is returned as it was.
 func SetBounds(r Reader, it Iterator, opts IterOptions) (Iterator, error) {
+	if err := CheckRange(opts.LowerBound, opts.UpperBound); err != nil {
+		return it, err
+	}
 	if b, ok := it.(BoundsSetter); ok {
 		return it, b.SetBounds(opts)
 	}
@@ -32,10 +37,11 @@ func SetBounds(r Reader, it Iterator, opts IterOptions) (Iterator, error) {
 // StandaloneIterator is a backend iterator that keeps the Iterator
 // contract on its own, so that Open hands it out without the wrapper
 // whose call per Next, Key and Value costs a scan several nanoseconds an
-// entry: after Close its moves return false, Key and Value nil, and Err
-// and Close ErrClosed, and it has its own SetBounds. It calls the
-// function OnClose gave it once, when first closed, for the engine's
-// count of open iterators.
+// entry: after Close its moves return false, Key and Value nil, Err
+// ErrClosed and Close nil, and it has its own SetBounds, which refuses
+// inverted bounds with CheckRange's error. It calls the function OnClose
+// gave it once, when first closed, for the engine's count of open
+// iterators.
 type StandaloneIterator interface {
 	Iterator
 	BoundsSetter
@@ -98,7 +104,7 @@ func (i *iter) Err() error {
 
 func (i *iter) Close() error {
 	if i.closed {
-		return ErrClosed
+		return nil
 	}
 	i.closed = true
 	err := i.it.Close()
@@ -108,10 +114,14 @@ func (i *iter) Close() error {
 
 // SetBounds implements BoundsSetter with the backend's own, or by
 // reopening the backend iterator; the count is unchanged either way, as
-// the caller still holds one iterator.
+// the caller still holds one iterator. Inverted bounds are refused before
+// the backend sees them, leaving the iterator as it was.
 func (i *iter) SetBounds(opts IterOptions) error {
 	if i.closed {
 		return ErrClosed
+	}
+	if err := CheckRange(opts.LowerBound, opts.UpperBound); err != nil {
+		return i.h.invalid("SetBounds", err)
 	}
 	if err := i.h.failure(); err != nil {
 		return err

@@ -57,15 +57,16 @@ func (l *life) exit() { l.mu.RUnlock() }
 func (l *life) closed() bool { return l.stopped.Load()&stoppedClosed != 0 }
 
 // shut runs release once no call is in flight, unless l is closed already
-// (ErrClosed) or has open iterators (ErrOpenIterators, and l stays open).
-// l counts as closed even if release fails: it cannot be tried again. A
-// broken engine is closed as any other: Close is the one call a broken
-// backend still takes.
+// (nil: a second Close does nothing, as database/sql's DB.Close) or has
+// open iterators (ErrOpenIterators, and l stays open). l counts as closed
+// even if release fails: it cannot be tried again, and that Close
+// reported the error. A broken engine is closed as any other: Close is
+// the one call a broken backend still takes.
 func (l *life) shut(release func() error) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed() {
-		return ErrClosed
+		return nil
 	}
 	if n := l.open.Load(); n > 0 {
 		return fmt.Errorf("%w (%d open)", ErrOpenIterators, n)

@@ -3,13 +3,15 @@ package engine
 import "fmt"
 
 // Limits describes what an engine cannot do that the contract otherwise
-// allows: the keys it cannot store, and compacting beside open iterators;
-// and how many copies of its data its directory holds. A backend declares
-// them in Driver.Limits or, when they depend on its options, returns them
-// from a method Limits() Limits, which Open then uses instead. Open
-// enforces them, so that every engine refuses the same way
-// (ErrKeyNotSupported, ErrTooLarge, ErrOpenIterators) before the backend
-// sees the call. The zero value is an engine with no such limits.
+// allows: the keys it cannot store, the largest value and batch it takes,
+// and compacting beside open iterators; and how many copies of its data
+// its directory holds. A backend declares them in Driver.Limits or, when
+// they depend on its options, returns them from a method Limits() Limits,
+// which Open then uses instead. Open enforces them, so that every engine
+// refuses the same way (ErrKeyNotSupported, ErrTooLarge,
+// ErrOpenIterators) before the backend sees the call: a caller asks
+// LimitsOf in advance rather than learn them from a failed write. The
+// zero value is an engine with no such limits.
 type Limits struct {
 	// MinKeySize is the shortest key the engine stores: 1 for engines that
 	// cannot store the empty key. Default 0.
@@ -20,6 +22,26 @@ type Limits struct {
 	// ReservedPrefixes are key prefixes the engine keeps for its own
 	// records. Default none.
 	ReservedPrefixes []string
+	// MaxValueSize is the longest value the engine stores, in bytes; 0
+	// means no limit of its own. A Put or a batch put of a longer value
+	// fails with ErrTooLarge. Default 0.
+	MaxValueSize int
+	// MaxBatchSize is the most bytes of keys and values one write takes,
+	// counted as Batch.Size counts them: a batch whose Size would pass it,
+	// or a Put whose key and value do, fails with ErrTooLarge. The
+	// engine's own encoding adds a few bytes per operation, which a
+	// backend's figure leaves room for. 0 means no limit of its own.
+	// Default 0.
+	MaxBatchSize int
+	// MaxBatchOps is the most operations (Batch.Len) one batch holds; a
+	// batch with more fails with ErrTooLarge. 0 means no limit of its
+	// own. Default 0.
+	MaxBatchOps int
+	// EstimateExcludesMemtable says EstimateSize counts only what the
+	// engine wrote to its files: writes still in its memtable are left
+	// out (an estimate may be 0 right after a write) until a flush or a
+	// Compact writes them. Default false: they count.
+	EstimateExcludesMemtable bool
 	// ExclusiveCompact says Compact cannot run while an iterator or a
 	// snapshot is open (it replaces the files they read), so it fails
 	// with ErrOpenIterators instead. Default false: Compact runs beside
@@ -36,7 +58,9 @@ type Limits struct {
 // 511 bytes (LMDB's limit, the smallest) outside Badger's reserved
 // "!badger!" prefix, and Compact only with no iterator open. Code that
 // keeps to them runs unchanged on every engine; the suite in enginetest
-// fails an engine whose Limits are stricter.
+// fails an engine whose Limits are stricter. Value and batch sizes are
+// left to each engine's Limits (LimitsOf): they depend on its options,
+// such as etcd's max_request_bytes.
 func CommonLimits() Limits {
 	return Limits{MinKeySize: 1, MaxKeySize: 511, ReservedPrefixes: []string{"!badger!"}, ExclusiveCompact: true}
 }
@@ -68,6 +92,41 @@ func (l Limits) CheckKey(key []byte) error {
 		return fmt.Errorf("%w: a key of %d bytes; this engine's keys are at most %d bytes long, so shorten it", ErrTooLarge, len(key), l.MaxKeySize)
 	}
 	return fmt.Errorf("%w: key %.40q starts with a prefix the engine reserves (%q)", ErrKeyNotSupported, key, l.ReservedPrefixes)
+}
+
+// CheckPut returns nil if the engine takes a Put of key and value, else
+// the error wrapping ErrKeyNotSupported or ErrTooLarge that Put would
+// return: CheckKey's, or one for a value above MaxValueSize or a key and
+// value above MaxBatchSize.
+func (l Limits) CheckPut(key, value []byte) error {
+	if err := l.CheckKey(key); err != nil {
+		return err
+	}
+	return l.checkValue(len(key), len(value))
+}
+
+// checkValue returns the error for a value of n bytes under a key of k
+// bytes beyond MaxValueSize or MaxBatchSize, or nil.
+func (l *Limits) checkValue(k, n int) error {
+	switch {
+	case l.MaxValueSize > 0 && n > l.MaxValueSize:
+		return fmt.Errorf("%w: a value of %d bytes; this engine's values are at most %d bytes long (Limits.MaxValueSize), so split it", ErrTooLarge, n, l.MaxValueSize)
+	case l.MaxBatchSize > 0 && k+n > l.MaxBatchSize:
+		return fmt.Errorf("%w: a key and value of %d bytes; this engine writes at most %d bytes at once (Limits.MaxBatchSize), so split it", ErrTooLarge, k+n, l.MaxBatchSize)
+	}
+	return nil
+}
+
+// checkBatch returns the error for a batch of n operations and size bytes
+// beyond MaxBatchOps or MaxBatchSize, or nil.
+func (l *Limits) checkBatch(n, size int) error {
+	switch {
+	case l.MaxBatchOps > 0 && n > l.MaxBatchOps:
+		return fmt.Errorf("%w: a batch of %d operations; this engine commits at most %d at once (Limits.MaxBatchOps), so commit it in parts", ErrTooLarge, n, l.MaxBatchOps)
+	case l.MaxBatchSize > 0 && size > l.MaxBatchSize:
+		return fmt.Errorf("%w: a batch of %d bytes; this engine commits at most %d bytes at once (Limits.MaxBatchSize), so commit it in parts", ErrTooLarge, size, l.MaxBatchSize)
+	}
+	return nil
 }
 
 // CopiesOf returns how many copies of its data e keeps in its directory

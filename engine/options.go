@@ -44,7 +44,9 @@ type Options struct {
 	// Default 10.
 	BloomBitsPerKey int `toml:"bloom_bits_per_key" json:"bloom_bits_per_key"`
 	// Engine holds the backend's own settings: a pointer to its Options
-	// type (for example *rocksdb.Options), or nil for its defaults.
+	// type (for example *rocksdb.Options); OpenWith sets it with the type
+	// checked before anything is opened. Default nil, the backend's
+	// defaults.
 	Engine any `toml:"-" json:"engine,omitempty"`
 }
 

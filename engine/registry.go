@@ -132,6 +132,39 @@ func Build(name string) string {
 	return d.Build()
 }
 
+// OpenWith is Open with the engine's own options typed: own points to the
+// options type of the backend registered as name (for example
+// *rocksdb.Options), or is nil for its defaults, and shared holds the
+// options every engine shares (nil for the defaults; its Engine field is
+// replaced by own). Options.Engine is an any, so a wrong type passed
+// there is found only when the backend opens; OpenWith checks own's type
+// against the driver before anything is created, and fails with
+// ErrInvalidOptions naming the type the engine takes.
+func OpenWith[O any](name, dir string, shared *Options, own *O) (Engine, error) {
+	d, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	if d.NewOptions == nil {
+		return nil, fmt.Errorf("%w: %s has no options of its own, so it takes no %T; use engine.Open", ErrInvalidOptions, name, own)
+	}
+	if want := d.NewOptions(); !isType[*O](want) {
+		return nil, fmt.Errorf("%w: %s takes %T as its own options, not %T", ErrInvalidOptions, name, want, own)
+	}
+	var o Options
+	if shared != nil {
+		o = *shared
+	}
+	o.Engine = own
+	return Open(name, dir, &o)
+}
+
+// isType reports whether v holds a T.
+func isType[T any](v any) bool {
+	_, ok := v.(T)
+	return ok
+}
+
 // Open opens the engine registered as name in dir, creating dir if needed.
 // A nil opts means all defaults. The engine it returns enforces the
 // contract in this package's documentation whatever the backend: it

@@ -17,7 +17,7 @@ type Reader interface {
 // keep its view across SetBounds. It counts as an open iterator: the
 // engine's Close fails with ErrOpenIterators until it is closed, and its
 // own Close fails so while its iterators are open. Calls after Close
-// return ErrClosed.
+// return ErrClosed, except a second Close, which returns nil.
 type Snapshot interface {
 	Reader
 	Close() error
@@ -104,6 +104,9 @@ func (s *snapshot) NewIterator(opts IterOptions) (Iterator, error) {
 		return nil, err
 	}
 	defer s.exit()
+	if err := CheckRange(opts.LowerBound, opts.UpperBound); err != nil {
+		return nil, s.h.invalid("Snapshot.NewIterator", err)
+	}
 	it, err := s.s.NewIterator(opts)
 	if err != nil {
 		return nil, s.h.latch(err)

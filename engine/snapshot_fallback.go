@@ -67,6 +67,9 @@ func (s *iterSnapshot) NewIterator(opts IterOptions) (Iterator, error) {
 	if err := s.refused(); err != nil {
 		return nil, err
 	}
+	if err := CheckRange(opts.LowerBound, opts.UpperBound); err != nil {
+		return nil, fmt.Errorf("engine: Snapshot.NewIterator: %w", err)
+	}
 	s.open++
 	i := &snapIter{s: s}
 	i.SetBounds(opts)
@@ -77,7 +80,7 @@ func (s *iterSnapshot) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
-		return ErrClosed
+		return nil
 	}
 	if s.open > 0 {
 		return fmt.Errorf("%w (the snapshot has %d open)", ErrOpenIterators, s.open)
@@ -198,6 +201,9 @@ func (i *snapIter) SetBounds(opts IterOptions) error {
 	if i.closed {
 		return ErrClosed
 	}
+	if err := CheckRange(opts.LowerBound, opts.UpperBound); err != nil {
+		return fmt.Errorf("engine: SetBounds: %w", err)
+	}
 	i.lower = append(i.lower[:0], opts.LowerBound...)
 	i.upper = nil
 	if opts.UpperBound != nil {
@@ -209,7 +215,7 @@ func (i *snapIter) SetBounds(opts IterOptions) error {
 
 func (i *snapIter) Close() error {
 	if i.closed {
-		return ErrClosed
+		return nil
 	}
 	i.closed = true
 	i.Clear()

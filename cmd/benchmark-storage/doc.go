@@ -119,7 +119,17 @@
 //	                reached. Needs root and the memory controller (cgroup
 //	                v2, or v1 at /sys/fs/cgroup/memory). Default: no limit.
 //	-max-time d     stop an engine still running after d (3h) and report
-//	                the step, points and rate it reached. Default: none.
+//	                the step, points and rate it reached, with the steps it
+//	                finished. Default: none.
+//	-interval d     length of the first over-time interval of each
+//	                time-series step: throughput, latency percentiles and
+//	                the engine's counters per interval, in JSON and as HTML
+//	                charts; lengths double after every 1,800 intervals; a
+//	                negative d records none (default 1s, at least 200ms).
+//	-v              print every table of the text report; without it the
+//	                text is the main table, throughput and what failed.
+//	-version        print the tool's module version and commit, and exit
+//	                (make build records the commit).
 //	-set ENGINE.KEY=VALUE
 //	                an engine's own setting as a config file writes it
 //	                (rocksdb.max_background_jobs=8), or KEY=VALUE for a

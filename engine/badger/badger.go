@@ -22,14 +22,29 @@ func init() {
 		Build:   Build,
 		// Badger refuses the empty key and keys under the prefix of its
 		// own records, and caps keys at 65,000 bytes; Compact closes the
-		// database that iterators and snapshots read.
-		Limits:    engine.Limits{MinKeySize: 1, MaxKeySize: maxKeySize, ReservedPrefixes: []string{"!badger!"}, ExclusiveCompact: true},
+		// database that iterators and snapshots read. DB.Limits adds the
+		// value limit, which depends on the options.
+		Limits:    limits,
 		Recognize: recognize,
 	})
 }
 
 // maxKeySize is Badger's key size limit (its maxKeySize, unexported).
 const maxKeySize = 65000
+
+var limits = engine.Limits{MinKeySize: 1, MaxKeySize: maxKeySize, ReservedPrefixes: []string{"!badger!"}, ExclusiveCompact: true}
+
+// Limits implements engine's per-backend limits: the driver's, and values
+// of at most value_log_file_size, which Badger refuses above. Its batch
+// limits (a transaction of about 15% of write_buffer_size) count its own
+// overhead per entry and leave large values out, so they are not a size
+// of keys and values: a batch over them fails with engine.ErrTooLarge
+// from Badger.
+func (d *DB) Limits() engine.Limits {
+	l := limits
+	l.MaxValueSize = int(d.opts.ValueLogFileSize)
+	return l
+}
 
 // kinds maps Badger's errors onto the engine's sentinels. Its manifest
 // errors are unexported, so they are known by their messages.

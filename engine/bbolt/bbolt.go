@@ -23,8 +23,9 @@ func init() {
 		Version: Version,
 		Build:   Build,
 		// bbolt cannot store the empty key, nor one above bolt.MaxKeySize,
-		// and Compact replaces the file open iterators read.
-		Limits:    engine.Limits{MinKeySize: 1, MaxKeySize: bolt.MaxKeySize, ExclusiveCompact: true},
+		// nor a value above bolt.MaxValueSize, and Compact replaces the
+		// file open iterators read.
+		Limits:    engine.Limits{MinKeySize: 1, MaxKeySize: bolt.MaxKeySize, MaxValueSize: bolt.MaxValueSize, ExclusiveCompact: true},
 		Recognize: recognize,
 	})
 }

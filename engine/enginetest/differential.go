@@ -137,9 +137,7 @@ func (d *differ) step() {
 		d.what = fmt.Sprintf("Delete(%q)", k)
 		d.both(d.db.Delete(k), d.ref.Delete(k))
 	case r < 44:
-		start, end := d.key(), d.key()
-		d.what = fmt.Sprintf("DeleteRange(%q, %q)", start, end)
-		d.both(d.db.DeleteRange(start, end), d.ref.DeleteRange(start, end))
+		d.deleteRange(d.key(), d.key())
 	case r < 54:
 		d.batch()
 	case r < 72:
@@ -147,11 +145,11 @@ func (d *differ) step() {
 		d.what = fmt.Sprintf("Get(%q)", k)
 		d.compareGet(k)
 	case r < 80:
-		lower, upper := d.bound(), d.bound()
+		lower, upper := d.bounds("forward scan", d.newIterator)
 		d.what = fmt.Sprintf("forward scan [%s, %s)", show(lower), show(upper))
 		d.compareScan(lower, upper, false)
 	case r < 88:
-		lower, upper := d.bound(), d.bound()
+		lower, upper := d.bounds("reverse scan", d.newIterator)
 		d.what = fmt.Sprintf("reverse scan [%s, %s)", show(lower), show(upper))
 		d.compareScan(lower, upper, true)
 	case r < 97:
@@ -159,10 +157,55 @@ func (d *differ) step() {
 	case r < 99:
 		d.snapshot()
 	default:
-		start, end := d.bound(), d.bound()
+		start, end := d.bounds("Compact", func(o engine.IterOptions) error { return d.db.Compact(o.LowerBound, o.UpperBound) })
 		d.what = fmt.Sprintf("Compact(%s, %s)", show(start), show(end))
 		d.both(d.db.Compact(start, end), d.ref.Compact(start, end))
 	}
+}
+
+// inverted reports whether [start, end) is written backwards: start
+// above a non-nil end.
+func inverted(start, end []byte) bool { return end != nil && bytes.Compare(start, end) > 0 }
+
+// bounds draws the bounds of a range. Drawn inverted, they must be refused
+// with engine.ErrInvalidRange by refuse, the call on the engine under test
+// alone (the reference is not asked), and bounds returns them swapped for
+// the operation to go on with.
+func (d *differ) bounds(what string, refuse func(engine.IterOptions) error) (lower, upper []byte) {
+	d.t.Helper()
+	lower, upper = d.bound(), d.bound()
+	if !inverted(lower, upper) {
+		return lower, upper
+	}
+	d.what = fmt.Sprintf("%s over inverted bounds [%s, %s)", what, show(lower), show(upper))
+	if err := refuse(engine.IterOptions{LowerBound: lower, UpperBound: upper}); !errors.Is(err, engine.ErrInvalidRange) {
+		d.fail("engine: %v, want an error wrapping engine.ErrInvalidRange", err)
+	}
+	return upper, lower
+}
+
+// newIterator is a refusal for bounds: the engine's NewIterator.
+func (d *differ) newIterator(o engine.IterOptions) error {
+	it, err := d.db.NewIterator(o)
+	if err == nil {
+		it.Close()
+	}
+	return err
+}
+
+// deleteRange applies DeleteRange to both engines; an inverted range must
+// be refused by the engine, and is then applied swapped.
+func (d *differ) deleteRange(start, end []byte) {
+	d.t.Helper()
+	if inverted(start, end) {
+		d.what = fmt.Sprintf("DeleteRange(%q, %q), inverted", start, end)
+		if err := d.db.DeleteRange(start, end); !errors.Is(err, engine.ErrInvalidRange) {
+			d.fail("engine: %v, want an error wrapping engine.ErrInvalidRange", err)
+		}
+		start, end = end, start
+	}
+	d.what = fmt.Sprintf("DeleteRange(%q, %q)", start, end)
+	d.both(d.db.DeleteRange(start, end), d.ref.DeleteRange(start, end))
 }
 
 func (d *differ) both(err, refErr error) {
@@ -279,7 +322,7 @@ func (d *differ) compareAt(where string, it, ref engine.Iterator, ok, rok bool) 
 // walk positions both iterators with First, Last or Seek, then takes a
 // few random steps either way while they rest on a key.
 func (d *differ) walk() {
-	lower, upper := d.bound(), d.bound()
+	lower, upper := d.bounds("walk", d.newIterator)
 	it, ref := d.iters(lower, upper)
 	defer it.Close()
 	defer ref.Close()
@@ -315,7 +358,7 @@ func (d *differ) walk() {
 // iterators, the snapshot's Gets and its iterators, reused with new
 // bounds, to show the state from before the write.
 func (d *differ) snapshot() {
-	lower, upper := d.bound(), d.bound()
+	lower, upper := d.bounds("iterator beside a snapshot", d.newIterator)
 	it, ref := d.iters(lower, upper)
 	defer it.Close()
 	defer ref.Close()
@@ -334,7 +377,8 @@ func (d *differ) snapshot() {
 	writes := fmt.Sprintf("Put(%q) and DeleteRange(%q, %q)", k, start, end)
 	d.what = fmt.Sprintf("scan [%s, %s) of an iterator opened before %s", show(lower), show(upper), writes)
 	d.both(d.db.Put(k, v), d.ref.Put(k, v))
-	d.both(d.db.DeleteRange(start, end), d.ref.DeleteRange(start, end))
+	d.deleteRange(start, end)
+	d.what = fmt.Sprintf("scan [%s, %s) of an iterator opened before %s", show(lower), show(upper), writes)
 	d.compareIters(it, ref, d.rng.IntN(2) == 0)
 
 	g := d.key()
@@ -342,7 +386,10 @@ func (d *differ) snapshot() {
 	d.compareGetOn(snap, rsnap, g)
 	sit, rsit := d.itersOn(snap, rsnap, lower, upper)
 	for range 3 {
-		lower, upper = d.bound(), d.bound()
+		lower, upper = d.bounds("SetBounds of a snapshot's iterator", func(o engine.IterOptions) error {
+			_, err := engine.SetBounds(snap, sit, o)
+			return err
+		})
 		opts := engine.IterOptions{LowerBound: lower, UpperBound: upper}
 		d.what = fmt.Sprintf("scan of a snapshot taken before %s, its iterator reused for [%s, %s)", writes, show(lower), show(upper))
 		var err, rerr error

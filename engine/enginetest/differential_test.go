@@ -11,16 +11,28 @@ import (
 	"github.com/tsbench/storage/engine/memory"
 )
 
+// inclusiveEndName is the faulty engine below, registered for this test.
+const inclusiveEndName = "enginetest-inclusive-end"
+
+func init() {
+	engine.Register(inclusiveEndName, engine.Driver{Open: func(string, engine.Options) (engine.Backend, error) {
+		return inclusiveEnd{memory.New()}, nil
+	}})
+}
+
 // TestDifferentialCatchesFaults feeds the differential an engine with a
 // classic off-by-one, DeleteRange treating end as inclusive, and requires
-// a failure that names the seed and the operation.
+// a failure that names the seed and the operation. The engine is opened
+// with engine.Open, as the differential's engines are, so that what the
+// wrapper refuses (inverted ranges) is refused before the fault.
 func TestDifferentialCatchesFaults(t *testing.T) {
 	rec := &recorder{TB: t}
 	done := make(chan struct{})
+	dir := t.TempDir()
 	go func() {
 		defer close(done)
 		runDifferential(rec, func() (engine.Engine, error) {
-			return inclusiveEnd{memory.New()}, nil
+			return engine.Open(inclusiveEndName, dir, nil)
 		})
 	}()
 	<-done

@@ -9,10 +9,17 @@
 //
 // Run checks the contract in engine: bytewise key order, bounds, forward
 // and reverse iteration, snapshots, batches (the rule for a failed
-// Commit, Size, Reset), DeleteRange, slice ownership, the key domain
-// (CommonLimits, and the engine's own Limits: keys beyond them refused
-// with the right sentinel), persistence across Close, Compact giving disk
-// space back and beside open iterators, use after Close, concurrent
+// Commit, Size, Reset), DeleteRange, ranges written backwards refused
+// with engine.ErrInvalidRange and empty ones doing nothing, slice
+// ownership, the key domain (CommonLimits, and the engine's own Limits:
+// keys beyond them refused with the right sentinel), the value and batch
+// sizes the engine's Limits advertise (a write one byte or operation over
+// them refused with engine.ErrTooLarge before the backend sees it),
+// EstimateSize counting a write as soon as it returns unless the Limits
+// say EstimateExcludesMemtable, and after a Compact on every engine,
+// persistence across Close, Compact giving disk space back and beside
+// open iterators, use after Close, a second Close of an engine,
+// iterator, batch or snapshot returning nil, concurrent
 // readers beside a writer, several writers at once, DeleteRange and
 // Compact beside readers, every call after one that failed with
 // engine.ErrBroken (inject.Broken makes the backend's next call

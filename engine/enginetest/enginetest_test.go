@@ -18,7 +18,8 @@ import (
 // survivors are kept and skips its disk-space check.
 //
 // "memory" has no limits and native snapshots and iterator reuse;
-// "memory-strict" has the strictest Limits the contract allows, a native
+// "memory-strict" has the strictest key Limits the contract allows, value
+// and batch limits just above the suite's own writes, a native
 // Checkpoint, and hides memory's snapshots, iterator reuse and batch
 // Reset, so that engine.Open's fallbacks for them run instead.
 func init() {
@@ -31,8 +32,17 @@ func init() {
 			}
 			return strictDB{db.(*savedDB)}, nil
 		},
-		Limits: engine.CommonLimits(),
+		Limits: strictLimits(),
 	})
+}
+
+// strictLimits are CommonLimits with value and batch limits that the
+// suite's writes stay within: values of 1 MiB, batches of 2 MiB and of
+// 3000 operations.
+func strictLimits() engine.Limits {
+	l := engine.CommonLimits()
+	l.MaxValueSize, l.MaxBatchSize, l.MaxBatchOps = 1<<20+1, 3<<20, 3000
+	return l
 }
 
 func TestMemory(t *testing.T) {

@@ -79,12 +79,14 @@ func testUseAfterClose(t *testing.T, open Factory, dir string) {
 		{"NewBatch().Commit", late.Commit},
 		{"Batch made before Close: Commit", early.Commit},
 		{"Compact", func() error { return db.Compact(nil, nil) }},
-		{"Close again", db.Close},
 	}
 	for _, c := range calls {
 		if err := c.call(); !errors.Is(err, engine.ErrClosed) {
 			t.Errorf("%s after Close = %v, want an error wrapping engine.ErrClosed", c.name, err)
 		}
+	}
+	if err := db.Close(); err != nil {
+		t.Errorf("Close again = %v, want nil: a second Close does nothing, as database/sql's DB.Close", err)
 	}
 	late.Close()
 	early.Close()
@@ -202,8 +204,11 @@ func testIteratorAfterClose(t *testing.T, db engine.Engine) {
 	wantMoves(t, it, "after Iterator.Close", "First= Last= Seek(a)= Next= Prev=")
 	it.Key() // must not crash
 	it.Value()
-	if err := it.Close(); !errors.Is(err, engine.ErrClosed) {
-		t.Fatalf("second Iterator.Close = %v, want an error wrapping engine.ErrClosed", err)
+	if err := it.Close(); err != nil {
+		t.Fatalf("second Iterator.Close = %v, want nil (io.Closer's convention)", err)
+	}
+	if err := it.Err(); !errors.Is(err, engine.ErrClosed) {
+		t.Fatalf("Err after Iterator.Close = %v, want an error wrapping engine.ErrClosed", err)
 	}
 	// The second Close must not have uncounted another iterator.
 	other := newIter(t, db, nil, nil)

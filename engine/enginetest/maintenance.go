@@ -230,12 +230,39 @@ func estimateData(t *testing.T, db engine.Engine) (big, small int64) {
 
 // testEstimateSize checks the engine's estimate, native or not, within
 // the slack of an estimate: compression, block granularity and overhead.
+// Right after a write, before any Compact, the estimate must count it
+// unless the engine's Limits say EstimateExcludesMemtable; after a
+// Compact it must count it on every engine.
 func testEstimateSize(t *testing.T, db engine.Engine) {
 	if _, ok := db.(engine.SizeEstimator); !ok {
 		t.Fatalf("%T is not an engine.SizeEstimator: open the engine with engine.Open", db)
 	}
-	big, small := estimateData(t, db)
 	const slack = 64 << 10
+	b := newBatch(t, db)
+	var fresh int64
+	for i := range 256 {
+		k, v := fmt.Sprintf("f/%03d", i), randomBytes(uint64(i)+1000, 4<<10)
+		b.Put([]byte(k), v)
+		fresh += int64(len(k) + len(v))
+	}
+	commit(t, b)
+	got, err := engine.EstimateSize(db, []byte("f/"), []byte("f0"))
+	if err != nil {
+		t.Fatalf("EstimateSize of a range just written: %v", err)
+	}
+	excludes := engine.LimitsOf(db).EstimateExcludesMemtable
+	t.Logf("EstimateSize of %d bytes just written = %d (Limits.EstimateExcludesMemtable %v)", fresh, got, excludes)
+	switch {
+	case got < 0 || got > fresh*2+slack:
+		t.Errorf("EstimateSize of %d bytes just written = %d, want 0 to %d", fresh, got, fresh*2+slack)
+	case !excludes && got < fresh/2:
+		t.Errorf("EstimateSize of %d bytes just written = %d, want at least %d: writes still in memory count unless the engine's Limits say EstimateExcludesMemtable", fresh, got, fresh/2)
+	}
+
+	big, small := estimateData(t, db)
+	if got, err := engine.EstimateSize(db, []byte("f/"), []byte("f0")); err != nil || got < fresh/2 || got > fresh*2+slack {
+		t.Errorf("EstimateSize of %d bytes after a Compact = %d, %v; want %d to %d on every engine", fresh, got, err, fresh/2, fresh*2+slack)
+	}
 	for _, c := range []struct {
 		name       string
 		start, end string

@@ -76,7 +76,6 @@ func testDeleteRange(t *testing.T, db engine.Engine) {
 	all := putAll(t, db, "a", "b", "b\x00", "c", "d", "e", "\xff")
 
 	deleteRange(t, db, "c", "c")         // empty range
-	deleteRange(t, db, "d", "b")         // start after end
 	deleteRange(t, db, "c\x00", "c\xff") // covers no key
 	wantScan(t, db, nil, nil, all)
 
@@ -154,8 +153,8 @@ func testBatchClose(t *testing.T, db engine.Engine) {
 	if err := b.Commit(); !errors.Is(err, engine.ErrClosed) {
 		t.Fatalf("Commit after Batch.Close = %v, want an error wrapping engine.ErrClosed", err)
 	}
-	if err := b.Close(); !errors.Is(err, engine.ErrClosed) {
-		t.Fatalf("second Batch.Close = %v, want an error wrapping engine.ErrClosed", err)
+	if err := b.Close(); err != nil {
+		t.Fatalf("second Batch.Close = %v, want nil (io.Closer's convention)", err)
 	}
 	wantScan(t, db, nil, nil, nil)
 }

@@ -48,9 +48,8 @@ func TestBatchLimits(t *testing.T) {
 	}
 	b.Close()
 
-	// Two values under the gRPC limit (max_request_bytes + 512 KiB) but over
-	// max_request_bytes together: the server refuses them. Three times as
-	// much: the client refuses to send it.
+	// Two values over max_request_bytes together, and a Put of three times
+	// as much: refused before they are sent, as Limits.MaxBatchSize says.
 	big := bytes.Repeat([]byte("x"), maxBytes*3/5)
 	b = db.NewBatch()
 	b.Put([]byte("big1"), big)

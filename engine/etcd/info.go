@@ -86,14 +86,19 @@ func (d *DB) Sizes() (inUse, onDisk int64, err error) {
 	return inUse, onDisk, nil
 }
 
-// Limits implements engine's per-backend limits: a local cluster's
-// directory holds a full copy of the data per member; a given cluster's
-// holds none, only etcd.json, so its Copies is left at 1.
+// Limits implements engine's per-backend limits: a value, a Put and a
+// batch are each one request, of at most max_request_bytes (the engine's
+// key prefix and etcd's framing add a little, which the server may still
+// refuse); max_txn_ops counts distinct keys, which a batch's Len does
+// not, so it is left to the server. A local cluster's directory holds a
+// full copy of the data per member; a given cluster's holds none, only
+// etcd.json, so its Copies is left at 1.
 func (d *DB) Limits() engine.Limits {
-	if d.local == nil {
-		return engine.Limits{}
+	l := engine.Limits{MaxValueSize: d.o.MaxRequestBytes, MaxBatchSize: d.o.MaxRequestBytes}
+	if d.local != nil {
+		l.Copies = len(d.local.members)
 	}
-	return engine.Limits{Copies: len(d.local.members)}
+	return l
 }
 
 // PIDs returns the process ids of the local cluster's members, nil on a

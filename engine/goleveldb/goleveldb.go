@@ -19,7 +19,8 @@ import (
 )
 
 func init() {
-	engine.RegisterBackend[Options]("goleveldb", Open, engine.Driver{Version: Version, Build: Build})
+	// SizeOf reads the tables alone.
+	engine.RegisterBackend[Options]("goleveldb", Open, engine.Driver{Version: Version, Build: Build, Limits: engine.Limits{EstimateExcludesMemtable: true}})
 }
 
 // DB is a goleveldb database behind the engine interface.

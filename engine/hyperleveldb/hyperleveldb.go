@@ -20,6 +20,8 @@ func init() {
 	engine.RegisterBackend[Options](name, Open, engine.Driver{
 		Version: Version,
 		Build:   Build,
+		// ApproximateSizes reads the tables alone.
+		Limits: engine.Limits{MaxValueSize: levelcore.MaxValueSize, EstimateExcludesMemtable: true},
 	})
 }
 

@@ -41,6 +41,9 @@ func TestSnapshotUnderWrites(t *testing.T) {
 		if rng.IntN(3) > 0 {
 			upper = key()
 		}
+		if upper != nil && bytes.Compare(lower, upper) > 0 {
+			lower, upper = upper, lower // inverted bounds are refused
+		}
 		opts := engine.IterOptions{LowerBound: lower, UpperBound: upper}
 		it, err := db.NewIterator(opts)
 		if err != nil {

@@ -17,6 +17,8 @@ func init() {
 	engine.RegisterBackend[Options]("leveldb", Open, engine.Driver{
 		Version: Version,
 		Build:   Build,
+		// ApproximateSizes reads the tables alone.
+		Limits: engine.Limits{MaxValueSize: levelcore.MaxValueSize, EstimateExcludesMemtable: true},
 	})
 }
 

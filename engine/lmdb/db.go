@@ -16,6 +16,7 @@ import (
 	"unsafe"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/cbatch"
 	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
@@ -26,9 +27,10 @@ func init() {
 		Version:    Version,
 		Build:      Build,
 		// LMDB stores keys of 1 to 511 bytes (MDB_MAXKEYSIZE, fixed when
-		// it is compiled), and Compact replaces the environment open
-		// iterators read.
-		Limits:    engine.Limits{MinKeySize: 1, MaxKeySize: maxKeySize, ExclusiveCompact: true},
+		// it is compiled) and values below 4 GiB (its MAXDATASIZE, and
+		// the batch encoding's limit), and Compact replaces the
+		// environment open iterators read.
+		Limits:    engine.Limits{MinKeySize: 1, MaxKeySize: maxKeySize, MaxValueSize: cbatch.MaxValueSize, ExclusiveCompact: true},
 		Recognize: recognize,
 	})
 }

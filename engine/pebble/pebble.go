@@ -25,6 +25,11 @@ func init() {
 		Version:   Version,
 		Build:     Build,
 		Recognize: recognize,
+		// Pebble panics once a batch's encoding reaches 4 GiB (its
+		// maxBatchSize, a Put included); a quarter of that is left for
+		// the encoding's header and few bytes per operation.
+		// Its EstimateDiskUsage reads the tables alone.
+		Limits: engine.Limits{MaxValueSize: 3 << 30, MaxBatchSize: 3 << 30, EstimateExcludesMemtable: true},
 	})
 }
 

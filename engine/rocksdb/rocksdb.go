@@ -32,6 +32,17 @@ type DB struct {
 	// events counts what flushes and compactions write; the options'
 	// listener owns it.
 	events *C.tsb_rocksdb_events
+	// writeBuffer is write_buffer_size, the largest batch (Limits).
+	writeBuffer int64
+}
+
+// Limits implements engine's per-backend limits: values below 4 GiB (the
+// write batch's 32-bit lengths), and batches of at most one write buffer.
+// RocksDB itself takes a batch of any size, whole into one memtable that
+// grows past write_buffer_size for it: a 600 MiB batch took 3.9 GB of
+// memory. Refused, it is committed in parts instead.
+func (d *DB) Limits() engine.Limits {
+	return engine.Limits{MaxValueSize: levelcore.MaxValueSize, MaxBatchSize: int(d.writeBuffer)}
 }
 
 var (
@@ -78,7 +89,7 @@ func Open(dir string, opts engine.Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &DB{DB: db, events: events}, nil
+	return &DB{DB: db, events: events, writeBuffer: opts.WriteBufferSize}, nil
 }
 
 // handle is the RocksDB database, for the calls levelcore does not make.

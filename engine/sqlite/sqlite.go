@@ -24,8 +24,10 @@ func init() {
 		Build:     Build,
 		Recognize: recognize,
 		// The write-ahead log can be truncated only once no snapshot
-		// reads it.
-		Limits: engine.Limits{ExclusiveCompact: true},
+		// reads it. No blob is longer than SQLITE_MAX_LENGTH, 10^9 bytes
+		// as go-sqlite3 compiles SQLite; nor is a row, so a key and a
+		// value just under it together are refused by SQLite itself.
+		Limits: engine.Limits{ExclusiveCompact: true, MaxValueSize: 1_000_000_000},
 	})
 }
 

@@ -32,6 +32,11 @@ type Buffer struct {
 	n   int
 }
 
+// MaxValueSize is the longest key or value a Buffer encodes, 4 GiB less
+// one byte (the libraries' 32-bit lengths): the Limits.MaxValueSize of
+// the engines that use it.
+const MaxValueSize = math.MaxUint32
+
 // Put records a put of value under key. It reports false, recording
 // nothing, when either is 4 GiB or more, which a varint32 cannot encode.
 func (b *Buffer) Put(key, value []byte) bool {

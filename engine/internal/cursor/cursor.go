@@ -49,6 +49,7 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/binary"
+	"fmt"
 	"sync"
 	"unsafe"
 
@@ -212,10 +213,14 @@ func empty(opts engine.IterOptions) bool {
 // SetBounds implements engine.BoundsSetter with the Source's Bound: the
 // same iterator, with the same view, keeps to new bounds. It leaves the
 // iterator unpositioned and returns the error met before, which it
-// forgets, as Close would have returned it.
+// forgets, as Close would have returned it. Inverted bounds are refused,
+// as an engine from Open refuses them, leaving it as it was.
 func (it *Iter) SetBounds(opts engine.IterOptions) error {
 	if it.src == nil {
 		return engine.ErrClosed
+	}
+	if err := engine.CheckRange(opts.LowerBound, opts.UpperBound); err != nil {
+		return fmt.Errorf("engine: SetBounds: %w", err)
 	}
 	if err := it.src.Bound(opts); err != nil {
 		return err
@@ -234,10 +239,10 @@ func (it *Iter) met() error {
 }
 
 // Close releases the Source and the buffer, and returns the error met, if
-// any.
+// any; a second Close returns nil, as io.Closer's convention has it.
 func (it *Iter) Close() error {
 	if it.src == nil {
-		return engine.ErrClosed
+		return nil
 	}
 	if len(it.mem) == bufSize {
 		bufs.Put((*[bufSize]byte)(it.mem))

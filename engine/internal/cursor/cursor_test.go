@@ -180,15 +180,21 @@ func TestSetBoundsAndClose(t *testing.T) {
 	if !it.First() || string(it.Key()) != "k0000" {
 		t.Fatalf("First after SetBounds: at %q, %v", it.Key(), it.Err())
 	}
-	if err := it.SetBounds(engine.IterOptions{LowerBound: []byte("b"), UpperBound: []byte("a")}); err != nil || it.First() {
+	if err := it.SetBounds(engine.IterOptions{LowerBound: []byte("b"), UpperBound: []byte("a")}); !errors.Is(err, engine.ErrInvalidRange) {
+		t.Fatalf("SetBounds to inverted bounds = %v, want engine.ErrInvalidRange", err)
+	}
+	if !it.First() || string(it.Key()) != "k0000" {
+		t.Fatalf("First after refused SetBounds: at %q, %v; want the bounds kept", it.Key(), it.Err())
+	}
+	if err := it.SetBounds(engine.IterOptions{LowerBound: []byte("b"), UpperBound: []byte("b")}); err != nil || it.First() {
 		t.Fatalf("SetBounds to an empty range: %v, or First found %q", err, it.Key())
 	}
 	if err := it.Close(); err != nil || f.released != 1 {
 		t.Fatalf("Close = %v, released %d times; want nil, once", err, f.released)
 	}
-	if !errors.Is(it.Close(), engine.ErrClosed) || !errors.Is(it.SetBounds(engine.IterOptions{}), engine.ErrClosed) ||
+	if it.Close() != nil || !errors.Is(it.SetBounds(engine.IterOptions{}), engine.ErrClosed) ||
 		!errors.Is(it.Err(), engine.ErrClosed) || f.released != 1 {
-		t.Fatal("a closed iterator did not report engine.ErrClosed, or released again")
+		t.Fatal("a closed iterator's second Close was not nil, it did not report engine.ErrClosed, or it released again")
 	}
 }
 

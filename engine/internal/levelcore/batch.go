@@ -93,6 +93,10 @@ func (b *batch) Close() error {
 	return nil
 }
 
+// MaxValueSize is the longest value the libraries' write batches encode:
+// the Limits.MaxValueSize of the engines on levelcore.
+const MaxValueSize = cbatch.MaxValueSize
+
 // errTooLarge is a key or value of 4 GiB or more, which the libraries'
 // write batches cannot encode.
 var errTooLarge = fmt.Errorf("%w: key or value of 4 GiB or more; split it", engine.ErrTooLarge)
