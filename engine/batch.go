@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // batch is the Batch of an engine from Open. It counts operations and
 // bytes itself, so that Len and Size mean the same for every engine, and
@@ -122,7 +125,13 @@ func (b *batch) Reset() {
 // Commit leaves the batch as it was when it fails, the rule in Batch's
 // documentation; a backend that empties its batch anyway is caught by
 // enginetest.
-func (b *batch) Commit() error {
+func (b *batch) Commit() error { return b.CommitContext(context.Background()) }
+
+// CommitContext is Commit giving up when ctx is done (CommitContext, the
+// package function): through the backend's batch where it can wait on a
+// network (ContextCommitter), else by checking ctx before the commit, which
+// cannot be interrupted once it started.
+func (b *batch) CommitContext(ctx context.Context) error {
 	if b.closed {
 		return ErrClosed
 	}
@@ -136,12 +145,42 @@ func (b *batch) Commit() error {
 	case b.n == 0:
 		return nil
 	case b.b != nil:
-		if err := b.b.Commit(); err != nil {
+		var err error
+		if cc, ok := b.b.(ContextCommitter); ok {
+			err = cc.CommitContext(ctx)
+		} else if err = ctx.Err(); err == nil {
+			err = b.b.Commit()
+		}
+		if err != nil {
 			return b.h.latch(err)
 		}
 	}
 	b.n, b.size = 0, 0
 	return nil
+}
+
+// ContextCommitter is a backend batch whose Commit can wait on a network
+// (etcd's): CommitContext gives up when ctx is done, with an error
+// wrapping ctx.Err(), leaving the batch as it was.
+type ContextCommitter interface {
+	CommitContext(ctx context.Context) error
+}
+
+// CommitContext commits b as Commit does, giving up when ctx is done, with
+// an error wrapping ctx.Err() and the batch left as it was, so it can be
+// retried. For a batch of engine.Open's, a backend that can wait on a
+// network (etcd) honours ctx while it commits; the others check it before
+// they start. Any other Batch is committed after the same check.
+func CommitContext(ctx context.Context, b Batch) error {
+	if cb, ok := b.(interface {
+		CommitContext(context.Context) error
+	}); ok {
+		return cb.CommitContext(ctx)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return b.Commit()
 }
 
 // Close also releases the backend's batch after the engine's Close, as

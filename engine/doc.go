@@ -63,6 +63,15 @@
 // database/sql's), so a deferred Close may follow an explicit one whose
 // error was checked.
 //
+// # Deadlines
+//
+// OpenContext and CommitContext give up when their context is done, with
+// an error wrapping the context's: a backend that can wait on a network
+// (etcd: its cluster starting or answering, a commit's answer) honours
+// the context while it waits (Driver.OpenContext, ContextCommitter); the
+// others, whose calls cannot be interrupted, check it before they start.
+// A batch whose commit gave up is kept, for a retry.
+//
 // # Ranges
 //
 // DeleteRange, Compact and IterOptions take a range [start, end): start

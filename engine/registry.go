@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -19,6 +20,10 @@ type Driver struct {
 	// so the backend need not check for use after Close, count iterators,
 	// or check keys against Limits.
 	Open func(dir string, opts Options) (Backend, error)
+	// OpenContext is Open honouring ctx's deadline and cancellation, for
+	// a backend whose Open can wait on a network (etcd); OpenContext
+	// (the package function) uses it. Nil: Open, after checking ctx.
+	OpenContext func(ctx context.Context, dir string, opts Options) (Backend, error)
 	// NewOptions returns a pointer to the backend's zero-valued options, the
 	// target for its TOML table. Nil if the backend has no options of its own.
 	NewOptions func() any
@@ -172,6 +177,14 @@ func isType[T any](v any) bool {
 // another engine (ErrWrongEngine), applies the defaults once, and keeps
 // the rules on Close, iterators and keys.
 func Open(name, dir string, opts *Options) (Engine, error) {
+	return OpenContext(context.Background(), name, dir, opts)
+}
+
+// OpenContext is Open, giving up when ctx is done: with an error wrapping
+// ctx.Err(), and nothing left open. A backend that can wait on a network
+// (etcd) honours ctx while it opens (Driver.OpenContext); the others, whose
+// Open cannot be interrupted, check ctx before they start.
+func OpenContext(ctx context.Context, name, dir string, opts *Options) (Engine, error) {
 	d, o, err := lookup(name, opts)
 	if err != nil {
 		return nil, err
@@ -186,7 +199,15 @@ func Open(name, dir string, opts *Options) (Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := d.Open(dir, o)
+	var e Backend
+	switch {
+	case d.OpenContext != nil:
+		e, err = d.OpenContext(ctx, dir, o)
+	case ctx.Err() != nil:
+		err = ctx.Err()
+	default:
+		e, err = d.Open(dir, o)
+	}
 	var newBatch func() BackendBatch
 	switch {
 	case err == nil && e == nil:

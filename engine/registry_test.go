@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -140,5 +141,22 @@ func TestOpenUnderFile(t *testing.T) {
 	}
 	if _, err := engine.Open("testmem", filepath.Join(file, "db"), nil); err == nil {
 		t.Fatal("Open under a regular file succeeded")
+	}
+}
+
+// TestOpenContextDone checks the fallback for a backend that cannot be
+// interrupted: a done context is refused before it opens anything.
+func TestOpenContextDone(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	dir := t.TempDir()
+	if db, err := engine.OpenContext(ctx, "testmem", dir, nil); !errors.Is(err, context.Canceled) {
+		if err == nil {
+			db.Close()
+		}
+		t.Fatalf("OpenContext with a cancelled context = %v, want an error wrapping context.Canceled", err)
+	}
+	if left, _ := os.ReadDir(dir); len(left) > 0 {
+		t.Errorf("the directory holds %d entries after a refused open", len(left))
 	}
 }

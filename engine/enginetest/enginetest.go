@@ -39,6 +39,7 @@ var onEngine = []struct {
 	{"Batch", testBatch},
 	{"BatchReuse", testBatchReuse},
 	{"BatchClose", testBatchClose},
+	{"CommitContext", testCommitContext},
 	{"BatchSize", testBatchSize},
 	{"LargeBatch", testLargeBatch},
 	{"IteratorSnapshot", testIteratorSnapshot},

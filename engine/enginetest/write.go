@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -157,6 +158,26 @@ func testBatchClose(t *testing.T, db engine.Engine) {
 		t.Fatalf("second Batch.Close = %v, want nil (io.Closer's convention)", err)
 	}
 	wantScan(t, db, nil, nil, nil)
+}
+
+// testCommitContext checks engine.CommitContext: a done context gives up
+// with its error and applies nothing, the batch kept for a retry.
+func testCommitContext(t *testing.T, db engine.Engine) {
+	b := newBatch(t, db)
+	b.Put([]byte("a"), []byte("1"))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := engine.CommitContext(ctx, b); !errors.Is(err, context.Canceled) {
+		t.Fatalf("CommitContext with a cancelled context = %v, want an error wrapping context.Canceled", err)
+	}
+	wantMissing(t, db, "a")
+	if n := b.Len(); n != 1 {
+		t.Fatalf("Len after a cancelled commit = %d, want the batch kept (1)", n)
+	}
+	if err := engine.CommitContext(context.Background(), b); err != nil {
+		t.Fatalf("CommitContext: %v", err)
+	}
+	wantScan(t, db, nil, nil, []kv{{"a", "1"}})
 }
 
 // testBatchSize checks Size and Reset: Size counts the bytes of keys and

@@ -1,10 +1,15 @@
 package etcd
 
 import (
+	"context"
+
 	clientv3 "go.etcd.io/etcd/client/v3"
 
+	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/internal/writebuf"
 )
+
+var _ engine.ContextCommitter = (*batch)(nil)
 
 // batch buffers its writes in Go and commits them as one etcd
 // transaction: one Raft entry, applied all or nothing.
@@ -18,7 +23,11 @@ type batch struct {
 // atomic commit the result is the same. A batch larger than the cluster
 // takes fails whole with ErrTooLarge, keeping its writes: it is never
 // split, which would give up its atomicity.
-func (b *batch) Commit() error {
+func (b *batch) Commit() error { return b.CommitContext(context.Background()) }
+
+// CommitContext implements engine.ContextCommitter: Commit, giving up
+// when ctx is done, the batch kept.
+func (b *batch) CommitContext(ctx context.Context) error {
 	if b.Len() == 0 {
 		return nil
 	}
@@ -38,7 +47,7 @@ func (b *batch) Commit() error {
 		}
 		return nil
 	})
-	ctx, cancel := b.d.ctx()
+	ctx, cancel := b.d.ctxFrom(ctx)
 	defer cancel()
 	if _, err := b.d.cli.Txn(ctx).Then(ops...).Commit(); err != nil {
 		return b.d.wrap("commit batch", err)

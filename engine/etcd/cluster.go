@@ -118,17 +118,20 @@ func (c *cluster) endpoints() []string {
 }
 
 // waitHealthy returns once every member is up and agrees on a leader, and
-// a linearizable read through cli succeeds.
-func (c *cluster) waitHealthy(cli *clientv3.Client, probe func(context.Context) error) error {
+// a linearizable read through cli succeeds, or when ctx is done.
+func (c *cluster) waitHealthy(ctx context.Context, cli *clientv3.Client, probe func(context.Context) error) error {
 	deadline := time.Now().Add(startTimeout)
 	var last error
 	for time.Now().Before(deadline) {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("%w: gave up waiting for the cluster in %s: %w", ErrStart, c.dir, err)
+		}
 		for _, m := range c.members {
 			if m.exited() {
 				return fmt.Errorf("%w: member %s exited (%v); %s", ErrStart, m.addr.Name, m.err, m.log.quote(logLines))
 			}
 		}
-		if last = c.healthy(cli, probe); last == nil {
+		if last = c.healthy(ctx, cli, probe); last == nil {
 			return nil
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -137,8 +140,8 @@ func (c *cluster) waitHealthy(cli *clientv3.Client, probe func(context.Context) 
 }
 
 // healthy checks the cluster once.
-func (c *cluster) healthy(cli *clientv3.Client, probe func(context.Context) error) error {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+func (c *cluster) healthy(ctx context.Context, cli *clientv3.Client, probe func(context.Context) error) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
 	var leader uint64
 	for _, m := range c.members {

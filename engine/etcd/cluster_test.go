@@ -2,6 +2,7 @@ package etcd_test
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -167,5 +168,35 @@ func TestSecondOpenRefused(t *testing.T) {
 	}
 	if err := db.Put([]byte("k"), []byte("v")); err != nil {
 		t.Fatalf("the first engine after a refused second Open: %v", err)
+	}
+}
+
+// TestOpenContextGivesUp checks that a local cluster's Open stops
+// waiting when its context is done: an error wrapping the context's, no
+// member left running, and nothing left in the directory.
+func TestOpenContextGivesUp(t *testing.T) {
+	if _, err := exec.LookPath("etcd"); err != nil {
+		t.Skip("no etcd binary: scripts/setup.sh installs Debian's etcd-server")
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
+	defer cancel()
+	<-ctx.Done()
+	db, err := engine.OpenContext(ctx, "etcd", dir, nil)
+	if err == nil {
+		db.Close()
+		t.Fatal("OpenContext with a done context opened the engine")
+	}
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("OpenContext = %v, want an error wrapping context.DeadlineExceeded", err)
+	}
+	if left, _ := os.ReadDir(dir); len(left) > 0 {
+		t.Errorf("the directory holds %d entries after a failed first open", len(left))
+	}
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		if b, err := os.ReadFile(p); err == nil && strings.Contains(string(b), dir) {
+			t.Errorf("a process still runs in %s: %s", dir, strings.ReplaceAll(string(b), "\x00", " "))
+		}
 	}
 }

@@ -22,6 +22,13 @@ import (
 
 func init() {
 	engine.RegisterBackend[Options]("etcd", Open, engine.Driver{
+		OpenContext: func(ctx context.Context, dir string, opts engine.Options) (engine.Backend, error) {
+			d, err := OpenContext(ctx, dir, opts)
+			if err != nil {
+				return nil, err // not a nil *DB in a non-nil Backend
+			}
+			return d, nil
+		},
 		Version:   Version,
 		Build:     Build,
 		Recognize: recognize,
@@ -56,6 +63,13 @@ type DB struct {
 // engine.Open does): it starts the local cluster kept in dir, or connects
 // to the cluster named by the endpoints option.
 func Open(dir string, opts engine.Options) (*DB, error) {
+	return OpenContext(context.Background(), dir, opts)
+}
+
+// OpenContext is Open giving up when ctx is done, with an error wrapping
+// ctx.Err(): while it waits for the cluster to answer (a given one) or to
+// become healthy (a local one, whose members it then stops).
+func OpenContext(ctx context.Context, dir string, opts engine.Options) (*DB, error) {
 	o, err := defaults.Own[Options](opts, "etcd")
 	if err != nil {
 		return nil, err
@@ -70,17 +84,17 @@ func Open(dir string, opts engine.Options) (*DB, error) {
 		}
 	}
 	if len(o.Endpoints) > 0 {
-		return openGiven(dir, o, l, exists)
+		return openGiven(ctx, dir, o, l, exists)
 	}
 	bin, err := exec.LookPath(o.Binary)
 	if err != nil {
 		return nil, fmt.Errorf("%w (%v)", ErrNoEtcd, err)
 	}
-	return openLocal(bin, dir, o, opts.Sync, l, exists)
+	return openLocal(ctx, bin, dir, o, opts.Sync, l, exists)
 }
 
 // openLocal starts the local cluster in dir, a new one unless exists.
-func openLocal(bin, dir string, o Options, sync engine.SyncMode, l layout, exists bool) (_ *DB, err error) {
+func openLocal(ctx context.Context, bin, dir string, o Options, sync engine.SyncMode, l layout, exists bool) (_ *DB, err error) {
 	if !exists {
 		if l, err = newLocalLayout(o.Members); err != nil {
 			return nil, err
@@ -102,7 +116,7 @@ func openLocal(bin, dir string, o Options, sync engine.SyncMode, l layout, exist
 	}
 	d, err := connect(o, l.Prefix, c.endpoints())
 	if err == nil {
-		if err = c.waitHealthy(d.cli, d.probe); err == nil {
+		if err = c.waitHealthy(ctx, d.cli, d.probe); err == nil {
 			d.local = c
 			if err = d.describeCluster("local"); err == nil {
 				return d, nil
@@ -124,7 +138,7 @@ func removeLocal(dir string, l layout) {
 
 // openGiven connects to the cluster at o.Endpoints, under a new prefix
 // unless exists.
-func openGiven(dir string, o Options, l layout, exists bool) (*DB, error) {
+func openGiven(ctx context.Context, dir string, o Options, l layout, exists bool) (*DB, error) {
 	if !exists {
 		l = newGivenLayout(o.Endpoints)
 	}
@@ -132,7 +146,7 @@ func openGiven(dir string, o Options, l layout, exists bool) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), o.DialTimeout)
+	ctx, cancel := context.WithTimeout(ctx, o.DialTimeout)
 	err = d.probe(ctx)
 	cancel()
 	if err != nil {
@@ -190,8 +204,11 @@ func (d *DB) probe(ctx context.Context) error {
 }
 
 // ctx bounds one request by request_timeout.
-func (d *DB) ctx() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.Background(), d.o.RequestTimeout)
+func (d *DB) ctx() (context.Context, context.CancelFunc) { return d.ctxFrom(context.Background()) }
+
+// ctxFrom bounds one request by request_timeout and by parent.
+func (d *DB) ctxFrom(parent context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(parent, d.o.RequestTimeout)
 }
 
 // key is the etcd key of an engine key.
