@@ -54,3 +54,37 @@ func Example() {
 	// series 0 time 1700000004 seq 5
 	// series 1 keeps time 1700000005
 }
+
+// Keep points in hour buckets and expire the oldest hour with one
+// DeleteRange, whatever the number of series.
+func ExampleBucketBounds() {
+	db := memory.New()
+	defer db.Close()
+	const second, hour = uint64(1e9), uint64(3600e9)
+	b := db.NewBatch()
+	for i := range uint64(6) {
+		series, ts := i%3, 10*hour+i*30*60*second // every half hour
+		b.Put(tskey.AppendBucketKey(nil, ts/hour, series, ts), []byte{byte(i)})
+	}
+	if err := b.Commit(); err != nil {
+		panic(err)
+	}
+	start, end := tskey.BucketBounds(nil, 0, 11) // hours before 11:00
+	if err := db.DeleteRange(start, end); err != nil {
+		panic(err)
+	}
+	it, err := db.NewIterator(engine.IterOptions{})
+	if err != nil {
+		panic(err)
+	}
+	defer it.Close()
+	for ok := it.First(); ok; ok = it.Next() {
+		bucket, series, ts, _ := tskey.ParseBucketKey(it.Key())
+		fmt.Printf("hour %d series %d at %d min\n", bucket, series, (ts-10*hour)/(60*second))
+	}
+	// Output:
+	// hour 11 series 0 at 90 min
+	// hour 11 series 2 at 60 min
+	// hour 12 series 1 at 120 min
+	// hour 12 series 2 at 150 min
+}
