@@ -11,18 +11,21 @@ import (
 )
 
 // GoBenchName is the name of a step's line in WriteGoBench's output: the
-// engine, the step and the workload's size as key=value parts, as
-// sub-benchmarks of go test are named, so that benchstat can filter,
-// group and compare by each (-col /engine).
-func GoBenchName(engine, step string, cfg Config) string {
-	return fmt.Sprintf("BenchmarkSeries/engine=%s/step=%s/points=%s/series=%s", engine, step, harness.Count(cfg.Points), harness.Count(cfg.Series))
+// engine and the step as key=value parts, the very name go test -bench
+// gives the step in bench/ (BenchmarkTimeSeries/engine=pebble/op=write),
+// so that benchstat pairs the two and can filter, group and compare by
+// each (-col /engine). The workload's size is in configuration lines.
+func GoBenchName(engine, step string) string {
+	return fmt.Sprintf("BenchmarkTimeSeries/engine=%s/op=%s", engine, step)
 }
 
 // WriteGoBench writes the report in the Go benchmark format, one line per
 // step of every run of every engine, which benchstat reads like the
 // output of go test -bench -count N:
 //
-//	BenchmarkSeries/engine=pebble/step=write/points=200k/series=1k  200000  982.4 ns/op  1017915 points/s ...
+//	points: 200k
+//	series: 1k
+//	BenchmarkTimeSeries/engine=pebble/op=write  200000  982.4 ns/op  1017915 points/s ...
 //
 // The iteration count is the step's points (for compaction, the points
 // that stay live). The figures are ns/op (engine time per point),
@@ -30,7 +33,8 @@ func GoBenchName(engine, step string, cfg Config) string {
 // counts I/O), disk-B (data bytes after the step), peak-rss-B, and for
 // timed steps p50-ns, p99-ns, p99.9-ns and max-ns of a batch, series scan
 // or DeleteRange. A failed step gets a "--- FAIL" line, which benchstat
-// ignores.
+// ignores. The points and series are configuration lines, which benchstat
+// keeps apart: runs of other sizes are not compared.
 func (r Report) WriteGoBench(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	goos, goarch := r.Env.OS, r.Env.Arch
@@ -39,13 +43,14 @@ func (r Report) WriteGoBench(w io.Writer) error {
 	}
 	g := report.NewGoBench(bw, goos, goarch, r.Env.CPUModel)
 	cfg := r.config()
+	fmt.Fprintf(bw, "points: %s\nseries: %s\n", harness.Count(cfg.Points), harness.Count(cfg.Series))
 	for _, res := range r.results() {
 		if res.Error != "" && len(res.Steps) == 0 {
-			g.Fail(fmt.Sprintf("BenchmarkSeries/engine=%s", res.Engine), res.Error)
+			g.Fail(fmt.Sprintf("BenchmarkTimeSeries/engine=%s", res.Engine), res.Error)
 		}
 		for i := range res.Steps {
 			st := &res.Steps[i]
-			name := GoBenchName(res.Engine, st.Name, cfg)
+			name := GoBenchName(res.Engine, st.Name)
 			if st.Error != "" {
 				g.Fail(name, st.Error)
 				continue

@@ -28,6 +28,17 @@ func (r Report) charts() []report.Chart {
 			func(s *Step) (float64, bool) { return float64(s.Disk.Used), true }),
 		latency,
 	}
+	if r.any(func(s *Step) bool { return s.EngineSize != nil }) {
+		// etcd's directory holds preallocated logs far beyond its data;
+		// what the engine says is in use is the fairer size.
+		out = append(out, r.stepChart("Engine: in use after each step", "Bytes of data as the engine reports them (engine.Sizer), free pages and preallocated space left out; engines that report none are missing. Lower is better.",
+			report.Lines, StepNames, "bytes", func(s *Step) (float64, bool) {
+				if s.EngineSize == nil {
+					return 0, false
+				}
+				return float64(s.EngineSize.InUse), true
+			}))
+	}
 	out = append(out, r.timelineCharts()...)
 	return append(out,
 		r.stepChart("CPU time", "User + system time of every thread, background work included. Lower is better.", report.Bars, StepNames, "ns",

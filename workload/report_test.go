@@ -301,7 +301,30 @@ func TestReportGoBenchRepeated(t *testing.T) {
 		t.Fatal(err)
 	}
 	// One line per run of every step that passed: benchstat sees n=3.
-	if n := strings.Count(b.String(), "BenchmarkSeries/engine=rocksdb/step=write/points=100M/series=500k\t"); n != 3 {
+	if n := strings.Count(b.String(), "BenchmarkTimeSeries/engine=rocksdb/op=write\t"); n != 3 {
 		t.Errorf("%d lines for rocksdb's write step, want 3:\n%s", n, b.String())
+	}
+}
+
+// TestReportHTMLEveryEngineItsColor renders eleven engines run three
+// times, every Go engine as -engine all -count 3 runs them, and counts in
+// the screenshot the colors a reader tells them apart by: eleven.
+func TestReportHTMLEveryEngineItsColor(t *testing.T) {
+	base := syntheticReport()
+	var r Report
+	r.Env = base.Env
+	for i := range 11 {
+		res := *base.Results[0]
+		res.Engine = fmt.Sprintf("engine%02d", i)
+		r.Results = append(r.Results, &res)
+	}
+	page := repeated(r).HTML()
+	png := reporttest.Screenshot(t, "eleven", page, 1280, 1400)
+	var colors []string
+	for i := range 11 {
+		colors = append(colors, report.Color(i))
+	}
+	if n := reporttest.ColorsIn(t, png, colors); n != 11 {
+		t.Errorf("the screenshot shows %d of the 11 engines' colors", n)
 	}
 }

@@ -79,7 +79,7 @@ func TestRepeatedRun(t *testing.T) {
 	if err := rep.WriteGoBench(&gobench); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(gobench.String(), "BenchmarkSeries/"); n != 9*6 {
+	if n := strings.Count(gobench.String(), "BenchmarkTimeSeries/"); n != 9*6 {
 		t.Errorf("%d gobench lines, want one per step of each run (54):\n%s", n, gobench.String())
 	}
 

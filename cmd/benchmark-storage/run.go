@@ -127,6 +127,7 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	reportStaleRunDirs(s.path, stderr)
 	rd, err := createRunDir(s.path)
 	if err != nil {
 		return err
@@ -157,11 +158,18 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 			if ctx.Err() != nil {
 				// The interrupted engine's data is partial: it always goes.
 				rd.removeEngine(dir)
+				for _, n := range s.engines[i:] {
+					env.Interrupted = append(env.Interrupted, n)
+				}
+				if k < s.count {
+					env.Interrupted = append(env.Interrupted, fmt.Sprintf("runs %d to %d of every engine", k+1, s.count))
+				}
 				return interrupted(s, out, rd, su.report(runID, env, results), len(results), kept, stdout, stderr)
 			}
 			if why := su.failure(res); why != "" {
 				if log != "" {
 					why += " (the engine process's output is in " + log + ")"
+					su.fail(res, why) // the report says where, too
 				}
 				fmt.Fprintf(stderr, "benchmark-storage: %s FAILED after %s: %s\n", name, roundDuration(time.Since(start)), why)
 			} else {
@@ -217,6 +225,9 @@ func finish(s *settings, rd *runDir, kept []string, stderr io.Writer) {
 			fmt.Fprintf(stderr, "benchmark-storage: remove %s: %v\n", rd.path, err)
 		}
 		return
+	}
+	if err := rd.release(); err != nil {
+		fmt.Fprintf(stderr, "benchmark-storage: %v\n", err)
 	}
 	for _, dir := range kept {
 		fmt.Fprintf(stderr, "benchmark-storage: kept %s data in %s\n", dir, filepath.Join(rd.path, dir))

@@ -261,6 +261,9 @@ func TestRunFaultsAreOneLine(t *testing.T) {
 			if b, err := os.ReadFile(log); err != nil || !strings.Contains(string(b), tc.log) {
 				t.Errorf("log %s: %v, want the trace:\n%s", log, err, b)
 			}
+			if !strings.Contains(rep.Results[0].Error, log) {
+				t.Errorf("the report's error %q does not name the log %s", rep.Results[0].Error, log)
+			}
 			checkUntouched(t, parent)
 		})
 	}
@@ -292,4 +295,31 @@ func TestRunCrashCheck(t *testing.T) {
 		}
 	}
 	checkUntouched(t, parent)
+}
+
+// TestStaleRunDirs checks that a run names the run directories a killed
+// run left in -path, with the command that removes them, and removes
+// nothing itself: not those, not one of a run still going.
+func TestStaleRunDirs(t *testing.T) {
+	parent := t.TempDir()
+	stale := filepath.Join(parent, "benchmark-storage-123")
+	live := filepath.Join(parent, "benchmark-storage-456")
+	for dir, owner := range map[string]string{stale: "999999999 1", live: processID(os.Getpid())} {
+		if err := os.MkdirAll(filepath.Join(dir, "pebble"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, ownerFile), []byte(owner+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stderr strings.Builder
+	reportStaleRunDirs(parent, &stderr)
+	if want := "remove it with: rm -rf " + stale; !strings.Contains(stderr.String(), want) || strings.Contains(stderr.String(), live) {
+		t.Errorf("stderr %q, want %q and nothing of the live run's directory", stderr.String(), want)
+	}
+	for _, dir := range []string{stale, live} {
+		if _, err := os.Stat(filepath.Join(dir, "pebble")); err != nil {
+			t.Errorf("%s: %v; nothing may be removed", dir, err)
+		}
+	}
 }

@@ -2,8 +2,11 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 )
 
 // runDir is the directory one run creates under -path, holding one
@@ -25,7 +28,56 @@ func createRunDir(parent string) (*runDir, error) {
 	if abs, err := filepath.Abs(p); err == nil {
 		p = abs
 	}
+	// Which process owns it, so that a later run can tell it was left by
+	// a run that was killed.
+	if id := processID(os.Getpid()); id != "" {
+		if err := os.WriteFile(filepath.Join(p, ownerFile), []byte(id+"\n"), 0o644); err != nil {
+			os.RemoveAll(p)
+			return nil, inputErrorf("-path %s: cannot write in the run directory: %v", parent, unwrapPath(err))
+		}
+	}
 	return &runDir{path: p}, nil
+}
+
+// ownerFile in a run directory names the process that created it
+// (processID).
+const ownerFile = ".owner"
+
+// processID names process pid for as long as it lives: its pid and its
+// start time in clock ticks since boot (/proc/PID/stat), which a later
+// process given the same pid does not share. "" if unreadable.
+func processID(pid int) string {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return ""
+	}
+	// The fields after the parenthesised command name; starttime is the
+	// 22nd field of the line, the 20th of these.
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(f) < 20 {
+		return ""
+	}
+	return strconv.Itoa(pid) + " " + f[19]
+}
+
+// reportStaleRunDirs names the run directories in parent that a run
+// which was killed left behind, with the command that removes them. It
+// removes nothing: only the user knows whether they still want the data.
+func reportStaleRunDirs(parent string, w io.Writer) {
+	dirs, _ := filepath.Glob(filepath.Join(parent, "benchmark-storage-*"))
+	for _, d := range dirs {
+		b, err := os.ReadFile(filepath.Join(d, ownerFile))
+		if err != nil {
+			continue // not a run directory of this tool, or one that was kept
+		}
+		id := strings.TrimSpace(string(b))
+		pid, _, _ := strings.Cut(id, " ")
+		n, err := strconv.Atoi(pid)
+		if err != nil || processID(n) == id {
+			continue // still running
+		}
+		fmt.Fprintf(w, "benchmark-storage: %s was left by a run that was killed (process %s); remove it with: rm -rf %s\n", d, pid, d)
+	}
 }
 
 // engineDir creates the empty data directory of one run of an engine,
@@ -43,6 +95,12 @@ func (r *runDir) engineDir(name string) (string, error) {
 // engines run one after another never need the disk space of all.
 func (r *runDir) removeEngine(name string) error {
 	return os.RemoveAll(filepath.Join(r.path, name))
+}
+
+// release marks a kept run directory as no longer the run's: it is the
+// user's data now, not a run that was killed.
+func (r *runDir) release() error {
+	return os.Remove(filepath.Join(r.path, ownerFile))
 }
 
 // remove deletes the run directory and everything in it.

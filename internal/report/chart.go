@@ -33,7 +33,10 @@ type Chart struct {
 	Series []ChartSeries // one per engine, in the tables' column order
 	Format func(float64) string
 	// Unit picks nice axis steps: "bytes" steps in powers of two.
-	Unit   string
+	Unit string
+	// Linear keeps the value axis linear however far the figures spread:
+	// changes in percent, which may be negative or near zero.
+	Linear bool
 	Panels []Chart
 }
 
@@ -299,7 +302,7 @@ func (c Chart) axis(length, top float64) *axis {
 		return nil
 	}
 	a := &axis{top: top, len: length}
-	if hi/minPos > maxLinearRatio && lo >= 0 {
+	if hi/minPos > maxLinearRatio && lo >= 0 && !c.Linear {
 		// Decades, or for durations the units people read them in. The
 		// top is a little above the largest figure, not the next decade,
 		// which would waste up to 90% of the height.
@@ -321,6 +324,16 @@ func (c Chart) axis(length, top float64) *axis {
 		for _, t := range ticks {
 			if t >= a.lo && t <= a.hi {
 				a.ticks = append(a.ticks, t)
+			}
+		}
+		// A top figure well above the last decade (8 over a tick at 1)
+		// gets marks at 2 and 5 times it, so that the bars above 1 can
+		// be read.
+		if last := a.ticks[len(a.ticks)-1]; c.Unit == "" && hi > 2*last {
+			for _, m := range []float64{2, 5} {
+				if m*last <= a.hi {
+					a.ticks = append(a.ticks, m*last)
+				}
 			}
 		}
 		if every := 1 + len(a.ticks)/8; every > 1 { // at most about eight labels

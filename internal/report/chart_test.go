@@ -22,3 +22,35 @@ func TestColorsDistinct(t *testing.T) {
 		seen[Color(i)] = i
 	}
 }
+
+// TestLinearChart checks that a chart of changes keeps a linear axis
+// however far they spread, and makes room below zero for a fall.
+func TestLinearChart(t *testing.T) {
+	pt := func(v float64) Point { return Point{Stats: Summarize([]float64{v})} }
+	c := Chart{Groups: []string{"a", "b", "c"}, Format: percent, Linear: true,
+		Series: []ChartSeries{{Name: "x", Points: []Point{pt(0.1), pt(200), pt(-20)}}}}
+	ax := c.axis(200, 10)
+	if ax.log || ax.lo > -20 || ax.hi < 200 {
+		t.Errorf("axis %+v, want linear from below -20 to above 200", ax)
+	}
+	c.Series[0].Points[2] = pt(0.5)
+	if c.axis(200, 10).log {
+		t.Error("a chart of changes switched to a log axis")
+	}
+	c.Linear = false
+	if !c.axis(200, 10).log {
+		t.Error("without Linear, figures spread over 2000x should get a log axis")
+	}
+}
+
+// TestLogAxisMarksAboveLastDecade checks that a log axis whose top figure
+// is far above its last decade (write amplification 0.1 to 8) marks
+// values above that decade.
+func TestLogAxisMarksAboveLastDecade(t *testing.T) {
+	pt := func(v float64) Point { return Point{Stats: Summarize([]float64{v})} }
+	c := Chart{Groups: []string{"a", "b"}, Format: Sig3, Series: []ChartSeries{{Name: "x", Points: []Point{pt(0.1), pt(8)}}}}
+	ax := c.axis(200, 10)
+	if !ax.log || ax.ticks[len(ax.ticks)-1] <= 1 {
+		t.Errorf("ticks %v on a log axis up to %v, want one above 1", ax.ticks, ax.hi)
+	}
+}

@@ -70,7 +70,7 @@ func Compare(old, new Side, metrics []CompareMetric, alpha float64) Page {
 	for _, m := range metrics {
 		t := Table{Title: m.Title + " (" + m.Metric + ")", Head: []string{"Engine", "Step", "old", "new", "change", "beyond noise?"}, Labels: 2}
 		chart := Chart{Title: "Change in " + m.Title, Note: "New over old, in percent; pale bars are within the noise or not tested.",
-			Kind: Bars, Format: percent}
+			Kind: Bars, Format: percent, Linear: true}
 		var parts []string
 		prevPart := map[string]string{} // each engine's last charted part
 		changes := map[[2]string]Point{}

@@ -59,6 +59,9 @@ type Environment struct {
 	Start time.Time `json:"start"`
 	// Tool is the build of this tool that ran.
 	Tool Tool `json:"tool,omitzero"`
+	// Interrupted, when the run was interrupted (Ctrl-C), lists the
+	// engines it stopped or never started: the report lacks them.
+	Interrupted []string `json:"interrupted,omitempty"`
 }
 
 // CollectEnvironment describes this machine and process, with the file
@@ -176,6 +179,9 @@ func (e Environment) Lines() [][2]string {
 	}
 	if t := e.Tool.String(); t != "" {
 		lines = append(lines, [2]string{"Tool", t})
+	}
+	if len(e.Interrupted) > 0 {
+		lines = slices.Insert(lines, 0, [2]string{"INTERRUPTED", "the run was stopped (Ctrl-C) before it ran " + strings.Join(e.Interrupted, ", ") + ": this report lacks them"})
 	}
 	if e.MemoryLimit > 0 {
 		lines = slices.Insert(lines, 4, [2]string{"Memory", report.Bytes(e.MemoryLimit) + " per engine process (a memory cgroup, page cache included)"})

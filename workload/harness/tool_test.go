@@ -1,6 +1,9 @@
 package harness
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestToolString(t *testing.T) {
 	for _, tc := range []struct {
@@ -14,5 +17,17 @@ func TestToolString(t *testing.T) {
 		if got := tc.tool.String(); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.tool, got, tc.want)
 		}
+	}
+}
+
+// TestEnvironmentInterrupted checks that an interrupted run's report
+// says so first among its facts, naming what it lacks.
+func TestEnvironmentInterrupted(t *testing.T) {
+	e := Environment{Interrupted: []string{"rocksdb", "lmdb"}}
+	if l := e.Lines()[0]; l[0] != "INTERRUPTED" || !strings.Contains(l[1], "rocksdb, lmdb") {
+		t.Errorf("first line %q, want INTERRUPTED naming rocksdb, lmdb", l)
+	}
+	if l := (Environment{}).Lines()[0]; l[0] == "INTERRUPTED" {
+		t.Errorf("a run that finished is marked interrupted")
 	}
 }

@@ -3,6 +3,7 @@ package reporttest
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -104,4 +105,37 @@ func inked(img image.Image) (float64, int) {
 		}
 	}
 	return float64(ink) / float64(bounds.Dx()*bounds.Dy()), len(colors)
+}
+
+// ColorsIn counts how many of colors ("#4e79a7") appear exactly in the
+// PNG image at path, as a person would see them in a screenshot.
+func ColorsIn(t *testing.T, path string, colors []string) int {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	want := map[[3]uint32]bool{}
+	for _, c := range colors {
+		var r, g, b uint32
+		if _, err := fmt.Sscanf(c, "#%02x%02x%02x", &r, &g, &b); err != nil {
+			t.Fatalf("color %q: %v", c, err)
+		}
+		want[[3]uint32{r, g, b}] = true
+	}
+	found := map[[3]uint32]bool{}
+	bounds := img.Bounds()
+	for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+		for x := bounds.Min.X; x < bounds.Max.X; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			if c := [3]uint32{r >> 8, g >> 8, b >> 8}; want[c] {
+				found[c] = true
+			}
+		}
+	}
+	return len(found)
 }
