@@ -268,6 +268,11 @@ func (r Report) page() report.Page {
 		tables = append(tables, grouped("Engine metrics (as each engine counts its own work, so not comparable across engines; "+
 			"counters over the step until settled, memtable_bytes at its end; - where the engine reports none)", StepNames, m))
 	}
+	var opts []map[string]any
+	for _, g := range r.groups() {
+		opts = append(opts, g.runs[0].Options)
+	}
+	tables = append(tables, report.SettingsTable(names(engines), opts))
 	return report.Page{
 		Title: "Time-series workload: " + strings.Join(names(engines), ", "),
 		Intro: r.intro(), Engines: engines, Environment: append(r.Env.Lines(), r.descriptions()...), Charts: r.charts(),

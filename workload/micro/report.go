@@ -93,6 +93,15 @@ type group struct {
 
 // groups gathers the results by engine, in the order engines first
 // appear.
+// options are each engine's options, in the groups' order.
+func (r Report) options() []map[string]any {
+	var out []map[string]any
+	for _, g := range r.groups() {
+		out = append(out, g.runs[0].Options)
+	}
+	return out
+}
+
 func (r Report) groups() []group {
 	var out []group
 	for _, runs := range report.Groups(r.Results, func(res *Result) string { return res.Engine }) {
@@ -382,6 +391,7 @@ func (r Report) page() report.Page {
 			grouped("Cost (CPU of all threads and I/O counted by the OS, including the engine's close after a write)", plain, all, cost),
 			grouped("Verification (every entry read is checked; readCrc and readXxh64 against the checksum of the data written)", plain,
 				func(i int) bool { return has(i, func(b *Bench) bool { return b.Verify != nil }) }, verify),
+			report.SettingsTable(engineNames, r.options()),
 		}}
 }
 

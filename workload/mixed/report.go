@@ -304,6 +304,11 @@ func (r Report) page() report.Page {
 	for i, e := range engines {
 		names[i] = e.Name
 	}
+	var opts []map[string]any
+	for _, g := range r.groups() {
+		opts = append(opts, g.runs[0].Options)
+	}
+	tables = append(tables, report.SettingsTable(names, opts))
 	return report.Page{
 		Title:   "Mixed time-series workload: " + strings.Join(names, ", "),
 		Intro:   r.intro(),
