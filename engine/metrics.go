@@ -30,13 +30,18 @@ const (
 	// MetricMemtableBytes is a gauge: the bytes of writes held in memory,
 	// not yet in a table file.
 	MetricMemtableBytes = "memtable_bytes"
+	// MetricCacheBytes is a gauge: the bytes the block cache holds.
+	MetricCacheBytes = "cache_bytes"
+	// MetricTableReadersBytes is a gauge: the bytes open tables hold in
+	// memory outside the block cache (their index and filter blocks).
+	MetricTableReadersBytes = "table_readers_bytes"
 )
 
 // MetricNames returns the metric names an engine may report, in a fixed
 // order for tables.
 func MetricNames() []string {
 	return []string{MetricCompactBytes, MetricCompactTime, MetricStalls, MetricStallTime,
-		MetricCacheHits, MetricCacheMisses, MetricMemtableBytes}
+		MetricCacheHits, MetricCacheMisses, MetricMemtableBytes, MetricCacheBytes, MetricTableReadersBytes}
 }
 
 // MetricNamesIn are the names of the metrics any of ms holds: those of
@@ -58,9 +63,12 @@ func MetricNamesIn(ms ...Metrics) []string {
 	return append(out, slices.Sorted(maps.Keys(seen))...)
 }
 
-// IsGauge reports whether the metric name holds a level (memtable_bytes)
-// rather than counting up from the engine's open.
-func IsGauge(name string) bool { return name == MetricMemtableBytes }
+// IsGauge reports whether the metric name holds a level (memtable_bytes,
+// cache_bytes, table_readers_bytes) rather than counting up from the
+// engine's open.
+func IsGauge(name string) bool {
+	return name == MetricMemtableBytes || name == MetricCacheBytes || name == MetricTableReadersBytes
+}
 
 // Since is what m says of the span since an earlier reading, before:
 // each counter's increase, and each gauge as m has it. A counter missing

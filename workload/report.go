@@ -266,7 +266,7 @@ func (r Report) page() report.Page {
 	}
 	if m := r.engineMetrics(); len(m) > 0 {
 		tables = append(tables, grouped("Engine metrics (as each engine counts its own work, so not comparable across engines; "+
-			"counters over the step until settled, memtable_bytes at its end; - where the engine reports none)", StepNames, m))
+			"counters over the step until settled, the gauges (memtable, cache and table readers bytes) at its end; - where the engine reports none)", StepNames, m))
 	}
 	var opts []map[string]any
 	for _, g := range r.groups() {

@@ -8,8 +8,9 @@ import (
 
 var _ engine.MetricsReporter = (*DB)(nil)
 
-// Metrics implements engine.MetricsReporter with the block cache's hits
-// and misses, which Badger counts whatever its metrics option; the rest
+// Metrics implements engine.MetricsReporter with the block cache's hits,
+// misses and bytes held, which Badger counts whatever its metrics option;
+// the rest
 // of its metrics, off here since they cost time on every read, are not
 // reported.
 func (d *DB) Metrics() (engine.Metrics, error) {
@@ -18,6 +19,8 @@ func (d *DB) Metrics() (engine.Metrics, error) {
 		if m := db.BlockCacheMetrics(); m != nil { // nil: no block cache
 			out[engine.MetricCacheHits] = int64(m.Hits())
 			out[engine.MetricCacheMisses] = int64(m.Misses())
+			// The cache's cost is the blocks' bytes.
+			out[engine.MetricCacheBytes] = int64(m.CostAdded() - m.CostEvicted())
 		}
 		return nil
 	})

@@ -54,7 +54,8 @@ func (s *stalls) read() (int64, time.Duration) {
 
 // Metrics implements engine.MetricsReporter from Pebble's Metrics: the
 // bytes flushes and compactions wrote to tables, compaction time, write
-// stalls, block cache lookups and the memtables' size.
+// stalls, block cache lookups, and the bytes the memtables, the block
+// cache and the open tables' readers hold.
 func (db *DB) Metrics() (engine.Metrics, error) {
 	m := db.db.Metrics()
 	total := m.Total()
@@ -67,5 +68,8 @@ func (db *DB) Metrics() (engine.Metrics, error) {
 		engine.MetricCacheHits:     m.BlockCache.Hits,
 		engine.MetricCacheMisses:   m.BlockCache.Misses,
 		engine.MetricMemtableBytes: int64(m.MemTable.Size),
+		engine.MetricCacheBytes:    m.BlockCache.Size,
+		// The file cache's bytes are its open tables' readers.
+		engine.MetricTableReadersBytes: m.FileCache.Size,
 	}, nil
 }

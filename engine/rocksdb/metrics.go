@@ -20,7 +20,9 @@ import (
 // from the write stall counts of "rocksdb.cf-write-stall-stats" and
 // "rocksdb.db-write-stall-stats" (times a stall condition began); the time
 // writes waited in them, from "rocksdb.dbstats" (to the millisecond); and
-// the memtables' bytes, "rocksdb.cur-size-all-mem-tables". Block cache
+// the memtables' bytes, "rocksdb.cur-size-all-mem-tables"; the block
+// cache's, "rocksdb.block-cache-usage"; the open tables' index and filter
+// blocks, "rocksdb.estimate-table-readers-mem". Block cache
 // hits and misses are counted only by the statistics, so they are absent.
 func (d *DB) Metrics() (engine.Metrics, error) {
 	e := C.tsb_rocksdb_events_read(d.events)
@@ -29,8 +31,14 @@ func (d *DB) Metrics() (engine.Metrics, error) {
 		engine.MetricCompactTime:  int64(e.compact_micros) * int64(time.Microsecond),
 	}
 	var err error
-	if m[engine.MetricMemtableBytes], err = d.intProperty("rocksdb.cur-size-all-mem-tables"); err != nil {
-		return nil, err
+	for name, prop := range map[string]string{
+		engine.MetricMemtableBytes:     "rocksdb.cur-size-all-mem-tables",
+		engine.MetricCacheBytes:        "rocksdb.block-cache-usage",
+		engine.MetricTableReadersBytes: "rocksdb.estimate-table-readers-mem",
+	} {
+		if m[name], err = d.intProperty(prop); err != nil {
+			return nil, err
+		}
 	}
 	var stalls int64
 	for prop, keys := range map[string][]string{

@@ -35,7 +35,7 @@ type Result struct {
 	Disk diskusage.Usage `json:"disk"`
 	// EngineMetrics is what the engine reports of its own work over the
 	// same span as Cost (engine.ReadMetrics, read before and after it):
-	// counters as their increase, the gauge memtable_bytes as at the end.
+	// counters as their increase, the gauges (engine.IsGauge) as at the end.
 	// A name missing is unknown, not zero; nil for an engine that reports
 	// none.
 	EngineMetrics engine.Metrics `json:"engine_metrics,omitempty"`
