@@ -55,8 +55,9 @@ func newMemoryGroup(limit int64, runID, sub string) (*cgroup.Group, error) {
 	return g, nil
 }
 
-// outOfMemory is the error of a child the kernel's OOM killer ended in
-// g, or nil if it did not.
+// outOfMemory is the error of a child whose memory group g saw the
+// kernel's OOM killer end a process: the engine's own, or one it
+// started (an etcd member), or nil if it did not.
 func outOfMemory(g *cgroup.Group, st *lastStatus) error {
 	if g == nil {
 		return nil
@@ -64,7 +65,7 @@ func outOfMemory(g *cgroup.Group, st *lastStatus) error {
 	if n, err := g.OOMKills(); err != nil || n == 0 {
 		return nil
 	}
-	return fmt.Errorf("out of memory %s (limit %s): the kernel's OOM killer ended the engine process", st.where(), report.Bytes(g.Limit()))
+	return fmt.Errorf("out of memory %s (limit %s): the kernel's OOM killer ended the engine process or one it started", st.where(), report.Bytes(g.Limit()))
 }
 
 // joinMemoryGroup waits, in a child run with -memory, until the parent

@@ -88,6 +88,11 @@ func spawn[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, nam
 		res = partialResult[R](&p.status)
 	}
 	if oom := outOfMemory(group, &p.status); oom != nil && runErr != nil {
+		if res != nil && su.failure(res) != "" {
+			// The child outlived the process the kernel ended (an etcd
+			// member) and reported what that did to it: the cause first.
+			su.fail(res, oom.Error()+"; then "+su.failure(res))
+		}
 		return res, output, oom
 	}
 	switch {
