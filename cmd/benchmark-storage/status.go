@@ -56,11 +56,15 @@ func (l *lastStatus) read(r io.Reader) {
 			continue
 		}
 		l.mu.Lock()
+		if st.Partial != nil {
+			// Sent between steps: where the child is stays as the last
+			// step said.
+			l.partial = st.Partial
+			l.mu.Unlock()
+			continue
+		}
 		if st.Step != l.st.Step {
 			l.since = time.Now()
-		}
-		if st.Partial != nil {
-			l.partial, st.Partial = st.Partial, nil
 		}
 		l.st = st
 		l.mu.Unlock()
