@@ -159,7 +159,7 @@ func (r Report) timelineCharts() []report.Chart {
 		if step != StepCompact { // it counts no points
 			rate.Panels = append(rate.Panels, rc)
 		}
-		if len(timelineFigures(lc)) > 0 {
+		if hasFigures(lc) {
 			p99.Panels = append(p99.Panels, lc)
 		}
 	}
@@ -172,17 +172,16 @@ func (r Report) timelineCharts() []report.Chart {
 	return out
 }
 
-// timelineFigures are the figures a chart has.
-func timelineFigures(c report.Chart) []report.Point {
-	var out []report.Point
+// hasFigures reports whether any engine has a figure in c.
+func hasFigures(c report.Chart) bool {
 	for _, s := range c.Series {
 		for _, p := range s.Points {
 			if p.N > 0 {
-				out = append(out, p)
+				return true
 			}
 		}
 	}
-	return out
+	return false
 }
 
 // timelineCells is the cell length and count that cover step's longest

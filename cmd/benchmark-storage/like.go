@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"reflect"
 	"slices"
 	"strings"
 
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 )
 
@@ -64,7 +64,7 @@ func settingDifferences(a, b runFacts) []string {
 	var out []string
 	add := func(what, x, y string) {
 		if x != y {
-			out = append(out, fmt.Sprintf("%s: %s → %s", what, orDash(x), orDash(y)))
+			out = append(out, fmt.Sprintf("%s: %s → %s", what, report.OrDash(x), report.OrDash(y)))
 		}
 	}
 	machine := func(e harness.Environment) string {
@@ -89,40 +89,21 @@ func settingDifferences(a, b runFacts) []string {
 // diffMaps lists the keys (nested tables as table.key) whose values
 // differ between a and b, each as "prefix key: a → b".
 func diffMaps(prefix string, a, b map[string]any) []string {
-	keys := slices.Sorted(maps.Keys(a))
-	for k := range b {
-		if _, ok := a[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
+	at, bt := report.OptionTexts(a), report.OptionTexts(b)
 	var out []string
-	for _, k := range keys {
-		x, y := a[k], b[k]
-		xm, xok := x.(map[string]any)
-		ym, yok := y.(map[string]any)
-		switch {
-		case xok && yok:
-			out = append(out, diffMaps(prefix+k+".", xm, ym)...)
-		case !reflect.DeepEqual(x, y):
-			out = append(out, fmt.Sprintf("%s%s: %s → %s", prefix, k, factText(x), factText(y)))
+	for _, k := range slices.Sorted(maps.Keys(union(at, bt))) {
+		x, xok := at[k]
+		y, yok := bt[k]
+		if x != y || xok != yok {
+			out = append(out, fmt.Sprintf("%s%s: %s → %s", prefix, k, report.OrDash(x), report.OrDash(y)))
 		}
 	}
 	return out
 }
 
-// factText is a JSON value as a difference shows it.
-func factText(v any) string {
-	if v == nil {
-		return "-"
-	}
-	b, _ := json.Marshal(v)
-	return string(b)
-}
-
-// orDash is s, or "-" for "".
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
+// union is a map with the keys of both a and b.
+func union(a, b map[string]string) map[string]string {
+	out := maps.Clone(a)
+	maps.Copy(out, b)
+	return out
 }

@@ -31,7 +31,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runMerge(args[1:], stdout, stderr)
 	}
 	if len(args) == 1 && (args[0] == "-version" || args[0] == "--version") {
-		fmt.Fprintf(stdout, "benchmark-storage: %s, %s\n", orUnknown(harness.ThisTool().String()), runtime.Version())
+		tool := harness.ThisTool().String()
+		if tool == "" {
+			tool = "unknown build"
+		}
+		fmt.Fprintf(stdout, "benchmark-storage: %s, %s\n", tool, runtime.Version())
 		return exitOK
 	}
 	if slices.Contains(args, childJobFlag) {
@@ -64,14 +68,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 var errInterrupted = errors.New("interrupted")
-
-// orUnknown is s, or "unknown build" for "".
-func orUnknown(s string) string {
-	if s == "" {
-		return "unknown build"
-	}
-	return s
-}
 
 // runAsChild does the job its parent wrote to stdin, once it is sure a
 // parent started it.

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/tsbench/storage/internal/measure"
 )
 
 // runDir is the directory one run creates under -path, holding one
@@ -44,20 +46,13 @@ func createRunDir(parent string) (*runDir, error) {
 const ownerFile = ".owner"
 
 // processID names process pid for as long as it lives: its pid and its
-// start time in clock ticks since boot (/proc/PID/stat), which a later
-// process given the same pid does not share. "" if unreadable.
+// start time (measure.StartTime). "" if unreadable.
 func processID(pid int) string {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	start, err := measure.StartTime(pid)
 	if err != nil {
 		return ""
 	}
-	// The fields after the parenthesised command name; starttime is the
-	// 22nd field of the line, the 20th of these.
-	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
-	if len(f) < 20 {
-		return ""
-	}
-	return strconv.Itoa(pid) + " " + f[19]
+	return strconv.Itoa(pid) + " " + strconv.FormatInt(start, 10)
 }
 
 // reportStaleRunDirs names the run directories in parent that a run

@@ -28,20 +28,10 @@ type Proc struct {
 // ReadProc reads the counters of process pid.
 func ReadProc(pid int) (Proc, error) {
 	var p Proc
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	// utime and stime are fields 14 and 15.
+	f, err := statFields(pid, 15)
 	if err != nil {
-		return p, fmt.Errorf("measure: process %d: %w", pid, err)
-	}
-	// The command name, field 2, is in parentheses and may hold spaces
-	// and parentheses itself: the fields after it follow the last ')'.
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return p, fmt.Errorf("measure: /proc/%d/stat: no command name", pid)
-	}
-	f := bytes.Fields(b[i+1:])
-	// f[0] is field 3 (state); utime and stime are fields 14 and 15.
-	if len(f) < 13 {
-		return p, fmt.Errorf("measure: /proc/%d/stat: %d fields after the name, want at least 13", pid, len(f))
+		return p, err
 	}
 	for j, dst := range []*time.Duration{&p.User, &p.Sys} {
 		n, err := strconv.ParseInt(string(f[11+j]), 10, 64)
@@ -52,6 +42,42 @@ func ReadProc(pid int) (Proc, error) {
 	}
 	p.IO, err = readIO(fmt.Sprintf("/proc/%d/io", pid))
 	return p, err
+}
+
+// StartTime is when process pid started, in clock ticks since boot
+// (field 22 of /proc/PID/stat): with the pid, it names the process for as
+// long as it lives, since a later process given the same pid started
+// later.
+func StartTime(pid int) (int64, error) {
+	f, err := statFields(pid, 22)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.ParseInt(string(f[19]), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("measure: /proc/%d/stat: %w", pid, err)
+	}
+	return n, nil
+}
+
+// statFields reads /proc/PID/stat and returns its fields from field 3
+// (the state) on, of which there must be enough to hold field last.
+func statFields(pid, last int) ([][]byte, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return nil, fmt.Errorf("measure: process %d: %w", pid, err)
+	}
+	// The command name, field 2, is in parentheses and may hold spaces
+	// and parentheses itself: the fields after it follow the last ')'.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return nil, fmt.Errorf("measure: /proc/%d/stat: no command name", pid)
+	}
+	f := bytes.Fields(b[i+1:])
+	if len(f) < last-2 {
+		return nil, fmt.Errorf("measure: /proc/%d/stat: %d fields after the name, want at least %d", pid, len(f), last-2)
+	}
+	return f, nil
 }
 
 // Sub returns what process p did from earlier to p.

@@ -84,3 +84,16 @@ func TestSumProcs(t *testing.T) {
 		t.Errorf("SumProcs = %+v, %d; want %+v, 2", sum, n, want)
 	}
 }
+
+func TestStartTime(t *testing.T) {
+	a, err := StartTime(os.Getpid())
+	if err != nil || a <= 0 {
+		t.Fatalf("StartTime(self) = %d, %v; want a positive tick count", a, err)
+	}
+	if b, _ := StartTime(os.Getpid()); b != a {
+		t.Errorf("StartTime(self) changed from %d to %d", a, b)
+	}
+	if _, err := StartTime(1 << 30); err == nil {
+		t.Error("StartTime of a pid that cannot exist gave no error")
+	}
+}

@@ -36,7 +36,7 @@ func Compare(old, new Side, metrics []CompareMetric, alpha float64) Page {
 			"change = (new - old) / old of the medians; ± is each side's spread (the larger distance from the median to its min or max).\n"+
 			"beyond noise: a Mann-Whitney U test (as benchstat) with at least %d runs a side says the runs differ at p < %g; "+
 			"with 3 runs a side p is never below 0.1, so run 4 or more (-count) to see a difference at 0.05.",
-			old.Name, orDash(old.RunID), orDash(old.Start), new.Name, orDash(new.RunID), orDash(new.Start), minTestRuns, alpha),
+			old.Name, OrDash(old.RunID), OrDash(old.Start), new.Name, OrDash(new.RunID), OrDash(new.Start), minTestRuns, alpha),
 		Environment: [][2]string{{"Old command", old.Command}, {"New command", new.Command}},
 	}
 	type key struct{ engine, part, metric string }
@@ -175,7 +175,8 @@ func statsCell(s Stats, f func(float64) string) Cell {
 	return Cell{Text: text, Value: s.Median, Stats: s, format: f}
 }
 
-func orDash(s string) string {
+// OrDash is s, or "-" for "": a fact a report does not know.
+func OrDash(s string) string {
 	if s == "" {
 		return "-"
 	}

@@ -19,8 +19,7 @@ func SettingsTable(heads []string, options []map[string]any) Table {
 	flat := make([]map[string]string, len(options))
 	keys := map[string]bool{}
 	for i, o := range options {
-		flat[i] = map[string]string{}
-		flatOptions("", o, flat[i])
+		flat[i] = OptionTexts(o)
 		for k := range flat[i] {
 			keys[k] = true
 		}
@@ -50,18 +49,26 @@ func SettingsTable(heads []string, options []map[string]any) Table {
 	return t
 }
 
-// flatOptions writes o's values as text under "prefix.key".
-func flatOptions(prefix string, o map[string]any, out map[string]string) {
+// OptionTexts is options as results record them (nested tables, as
+// engine.Effective gives them) flattened to "table.key" and each value's
+// text: a string as it is, anything else as JSON, so that options read
+// back from a JSON file (numbers as float64) give the same texts.
+func OptionTexts(options map[string]any) map[string]string {
+	out := map[string]string{}
+	optionTexts("", options, out)
+	return out
+}
+
+func optionTexts(prefix string, o map[string]any, out map[string]string) {
 	for k, v := range o {
-		if sub, ok := v.(map[string]any); ok {
-			flatOptions(prefix+k+".", sub, out)
-			continue
+		switch v := v.(type) {
+		case map[string]any:
+			optionTexts(prefix+k+".", v, out)
+		case string:
+			out[prefix+k] = v
+		default:
+			b, _ := json.Marshal(v)
+			out[prefix+k] = string(b)
 		}
-		b, _ := json.Marshal(v)
-		s := string(b)
-		if str, ok := v.(string); ok {
-			s = str
-		}
-		out[prefix+k] = s
 	}
 }

@@ -1,13 +1,13 @@
 package dataset
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"reflect"
 	"slices"
-	"strings"
 	"time"
+
+	"github.com/tsbench/storage/internal/report"
 )
 
 // format is the manifest's layout version; a dataset of another is not
@@ -57,7 +57,7 @@ func (m Manifest) diff(o Manifest) []string {
 	add("series", m.Series, o.Series)
 	add("batch", m.Batch, o.Batch)
 	add("seed", m.Seed, o.Seed)
-	want, have := flat("", m.Options), flat("", o.Options)
+	want, have := report.OptionTexts(m.Options), report.OptionTexts(o.Options)
 	for _, k := range slices.Sorted(maps.Keys(union(want, have))) {
 		if !slices.Contains(readOptions, k) {
 			add("option "+k, orNone(want, k), orNone(have, k))
@@ -71,22 +71,6 @@ func (m Manifest) diff(o Manifest) []string {
 // in them, such as a sweep of cache sizes over one written dataset.
 var readOptions = []string{"cache_size", "max_open_files", "sync"}
 
-// flat is options as "table.key" -> its JSON text, so that options read
-// back from the manifest compare equal to those given (numbers decode as
-// float64).
-func flat(prefix string, m map[string]any) map[string]string {
-	out := map[string]string{}
-	for k, v := range m {
-		if sub, ok := v.(map[string]any); ok {
-			maps.Copy(out, flat(prefix+k+".", sub))
-			continue
-		}
-		b, _ := json.Marshal(v)
-		out[prefix+k] = string(b)
-	}
-	return out
-}
-
 func union(a, b map[string]string) map[string]string {
 	out := maps.Clone(a)
 	maps.Copy(out, b)
@@ -95,7 +79,7 @@ func union(a, b map[string]string) map[string]string {
 
 func orNone(m map[string]string, k string) string {
 	if v, ok := m[k]; ok {
-		return strings.Trim(v, `"`)
+		return v
 	}
 	return "none"
 }
