@@ -41,8 +41,10 @@ func ParseConfig(name, text, source string) (Options, error) {
 
 // Resolver is implemented by a backend's options type (what its
 // Driver.NewOptions returns) to fill in every default, given the shared
-// options with theirs: some defaults follow them. Config files are
-// checked with it, and Effective reports what an engine really ran with.
+// options with theirs: some defaults follow them. It is the one place a
+// backend's defaults are applied: Open resolves with it once (Resolved),
+// config files are checked with it, and Effective reports what an engine
+// really ran with. Resolving its own result must return it unchanged.
 type Resolver interface {
 	Resolve(shared Options) (any, error)
 }
@@ -156,7 +158,7 @@ func decodeSizes(dst any, decode func(any) (toml.MetaData, error)) (toml.MetaDat
 // Benchmark results record options this way, so that they read like the
 // config that would reproduce them.
 func Effective(name string, o Options) (map[string]any, error) {
-	r, err := resolved(name, o)
+	r, err := Resolved(name, &o)
 	if err != nil {
 		return nil, err
 	}

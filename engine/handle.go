@@ -131,17 +131,26 @@ func (h *handle) Delete(key []byte) error {
 // DeleteRange refuses an inverted range and skips an empty one, so that
 // no backend sees either.
 func (h *handle) DeleteRange(start, end []byte) error {
+	return h.onRange("DeleteRange", start, end, func() error {
+		return h.latch(h.be.DeleteRange(start, end))
+	})
+}
+
+// onRange runs call, the call op on [start, end), as a call on h: it
+// refuses an inverted range (CheckRange) and does nothing for an empty
+// one, so that no backend sees either.
+func (h *handle) onRange(op string, start, end []byte, call func() error) error {
 	if err := h.enter(); err != nil {
 		return err
 	}
 	defer h.exit()
 	if err := CheckRange(start, end); err != nil {
-		return h.invalid("DeleteRange", err)
+		return h.invalid(op, err)
 	}
 	if emptyRange(start, end) {
 		return nil
 	}
-	return h.latch(h.be.DeleteRange(start, end))
+	return call()
 }
 
 // invalid returns the error for a call refused by CheckRange.
@@ -174,27 +183,19 @@ func (h *handle) NewIterator(opts IterOptions) (Iterator, error) {
 // while it runs. An inverted range is refused and an empty one skipped
 // first, as in DeleteRange.
 func (h *handle) Compact(start, end []byte) error {
-	if err := h.enter(); err != nil {
-		return err
-	}
-	defer h.exit()
-	if err := CheckRange(start, end); err != nil {
-		return h.invalid("Compact", err)
-	}
-	if emptyRange(start, end) {
-		return nil
-	}
-	if h.lim.ExclusiveCompact {
-		h.compactMu.Lock()
-		defer h.compactMu.Unlock()
-		if err := h.failure(); err != nil {
-			return err
+	return h.onRange("Compact", start, end, func() error {
+		if h.lim.ExclusiveCompact {
+			h.compactMu.Lock()
+			defer h.compactMu.Unlock()
+			if err := h.failure(); err != nil {
+				return err
+			}
+			if n := h.open.Load(); n > 0 {
+				return fmt.Errorf("%w: %s compacts only with none open, and %d are (see Limits.ExclusiveCompact)", ErrOpenIterators, h.name, n)
+			}
 		}
-		if n := h.open.Load(); n > 0 {
-			return fmt.Errorf("%w: %s compacts only with none open, and %d are (see Limits.ExclusiveCompact)", ErrOpenIterators, h.name, n)
-		}
-	}
-	return h.latch(h.be.Compact(start, end))
+		return h.latch(h.be.Compact(start, end))
+	})
 }
 
 // Close closes the backend and then releases the directory, so that a

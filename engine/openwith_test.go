@@ -24,8 +24,8 @@ func TestOpenWith(t *testing.T) {
 		t.Fatalf("OpenWith with nil options: %v", err)
 	}
 	defer db2.Close()
-	if own, err := engine.OptionsFor[testmemOptions](testmem.lastOptions(), "testmem"); err != nil || *own != (testmemOptions{}) {
-		t.Errorf("the driver's options from a nil own = %+v, %v; want its zero options, for its defaults", own, err)
+	if own, err := engine.OptionsFor[testmemOptions](testmem.lastOptions(), "testmem"); err != nil || *own != (testmemOptions{Level: 3}) {
+		t.Errorf("the driver's options from a nil own = %+v, %v; want its defaults, level 3", own, err)
 	}
 
 	type otherOptions struct{ Level int }

@@ -127,7 +127,7 @@ func (o *Options) WithDefaults() (Options, error) {
 
 // OptionsFor returns o.Engine as *T, a new zero *T when it is nil, or an
 // error wrapping ErrInvalidOptions when it holds another engine's type.
-// Backends call it from their Open with their own options type.
+// A driver's Open, given resolved options, reads its own with it.
 func OptionsFor[T any](o Options, name string) (*T, error) {
 	switch v := o.Engine.(type) {
 	case nil:

@@ -15,10 +15,12 @@ import (
 // which keys it cannot store.
 type Driver struct {
 	// Open opens or creates the engine in dir, an existing directory that
-	// no other open engine uses. opts has its defaults filled in already:
-	// the backend must not apply them again. Open wraps what it returns,
-	// so the backend need not check for use after Close, count iterators,
-	// or check keys against Limits.
+	// no other open engine uses. opts is resolved already (Resolved): the
+	// shared defaults are filled in and, for a backend with NewOptions,
+	// opts.Engine points to its own options complete, so the backend
+	// applies no defaults of its own. Open wraps what it returns, so the
+	// backend need not check for use after Close, count iterators, or
+	// check keys against Limits.
 	Open func(dir string, opts Options) (Backend, error)
 	// OpenContext is Open honouring ctx's deadline and cancellation, for
 	// a backend whose Open can wait on a network (etcd); OpenContext
@@ -68,19 +70,38 @@ func Register(name string, d Driver) {
 	drivers[name] = d
 }
 
-// RegisterBackend is Register for a backend package, whose Open returns
-// its own type B and whose options for config files are an O: it sets
-// d's Open and NewOptions from them.
-func RegisterBackend[O any, B Backend](name string, open func(dir string, opts Options) (B, error), d Driver) {
-	d.Open = func(dir string, opts Options) (Backend, error) {
-		b, err := open(dir, opts)
+// RegisterBackend is Register for a backend package: open returns its own
+// type B and takes its own options O, which Open resolves once with O's
+// Resolve and hands over complete, so that open applies no defaults. It
+// sets d's Open and NewOptions.
+func RegisterBackend[O Resolver, B Backend](name string, open func(dir string, opts Options, own O) (B, error), d Driver) {
+	withContext := ownOpen(name, func(_ context.Context, dir string, opts Options, own O) (B, error) { return open(dir, opts, own) })
+	d.Open = func(dir string, opts Options) (Backend, error) { return withContext(context.Background(), dir, opts) }
+	d.NewOptions = func() any { return new(O) }
+	Register(name, d)
+}
+
+// RegisterBackendContext is RegisterBackend for a backend whose open
+// honours ctx: it sets d's OpenContext too.
+func RegisterBackendContext[O Resolver, B Backend](name string, open func(ctx context.Context, dir string, opts Options, own O) (B, error), d Driver) {
+	d.OpenContext = ownOpen(name, open)
+	RegisterBackend(name, func(dir string, opts Options, own O) (B, error) { return open(context.Background(), dir, opts, own) }, d)
+}
+
+// ownOpen is open in the form of Driver.OpenContext: it hands open the
+// backend's own options, which opts holds resolved.
+func ownOpen[O any, B Backend](name string, open func(context.Context, string, Options, O) (B, error)) func(context.Context, string, Options) (Backend, error) {
+	return func(ctx context.Context, dir string, opts Options) (Backend, error) {
+		own, err := OptionsFor[O](opts, name)
+		if err != nil {
+			return nil, err
+		}
+		b, err := open(ctx, dir, opts, *own)
 		if err != nil {
 			return nil, err // not a nil B in a non-nil Backend
 		}
 		return b, nil
 	}
-	d.NewOptions = func() any { return new(O) }
-	Register(name, d)
 }
 
 // Names returns the registered engine names, sorted.
@@ -106,8 +127,8 @@ func Lookup(name string) (Driver, error) {
 	return d, nil
 }
 
-// lookup returns the driver registered as name, and opts with their
-// defaults filled in.
+// lookup returns the driver registered as name, and opts with the
+// defaults of the shared options filled in.
 func lookup(name string, opts *Options) (Driver, Options, error) {
 	d, err := Lookup(name)
 	if err != nil {
@@ -174,8 +195,9 @@ func isType[T any](v any) bool {
 // A nil opts means all defaults. The engine it returns enforces the
 // contract in this package's documentation whatever the backend: it
 // refuses a directory open in another engine (ErrLocked) or written by
-// another engine (ErrWrongEngine), applies the defaults once, and keeps
-// the rules on Close, iterators and keys.
+// another engine (ErrWrongEngine), resolves opts once (Resolved) and
+// hands the backend the result, and keeps the rules on Close, iterators
+// and keys.
 func Open(name, dir string, opts *Options) (Engine, error) {
 	return OpenContext(context.Background(), name, dir, opts)
 }
@@ -189,6 +211,11 @@ func OpenContext(ctx context.Context, name, dir string, opts *Options) (Engine, 
 	if err != nil {
 		return nil, err
 	}
+	// Resolved as resolve does, with an error in the backend's own
+	// options named as one from its Open.
+	if o.Engine, err = d.resolveOwn(name, o); err != nil {
+		return nil, fmt.Errorf("engine: open %s in %s: %w", name, dir, err)
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("engine: open %s in %s: %w (choose a writable directory)", name, dir, err)
 	}
@@ -199,15 +226,7 @@ func OpenContext(ctx context.Context, name, dir string, opts *Options) (Engine, 
 	if err != nil {
 		return nil, err
 	}
-	var e Backend
-	switch {
-	case d.OpenContext != nil:
-		e, err = d.OpenContext(ctx, dir, o)
-	case ctx.Err() != nil:
-		err = ctx.Err()
-	default:
-		e, err = d.Open(dir, o)
-	}
+	e, err := d.open(ctx, dir, o)
 	var newBatch func() BackendBatch
 	switch {
 	case err == nil && e == nil:
@@ -234,4 +253,48 @@ func OpenContext(ctx context.Context, name, dir string, opts *Options) (Engine, 
 		lim = l.Limits() // they depend on the backend's options
 	}
 	return wrap(&handle{be: e, newBatch: newBatch, name: name, opts: o, lim: lim, marker: marker}), nil
+}
+
+// open opens the backend in dir with opts, resolved: with OpenContext if
+// it has one, or else with Open once ctx is checked, since Open cannot be
+// interrupted.
+func (d Driver) open(ctx context.Context, dir string, opts Options) (Backend, error) {
+	if d.OpenContext != nil {
+		return d.OpenContext(ctx, dir, opts)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return d.Open(dir, opts)
+}
+
+// OpenBackend opens the backend registered as name in dir as its own type
+// B, without the wrapper Open returns: a backend package's Open, for
+// tests and tools that need the backend's methods beyond Backend. opts
+// (nil for the defaults) is resolved first, as Open resolves it; the rest
+// of Open's contract (the ENGINE marker, the lock, the rules on Close)
+// is not kept.
+func OpenBackend[B Backend](name, dir string, opts *Options) (B, error) {
+	return OpenBackendContext[B](context.Background(), name, dir, opts)
+}
+
+// OpenBackendContext is OpenBackend, giving up when ctx is done as
+// OpenContext does.
+func OpenBackendContext[B Backend](ctx context.Context, name, dir string, opts *Options) (B, error) {
+	var none B
+	d, o, err := resolve(name, opts)
+	if err != nil {
+		return none, err
+	}
+	be, err := d.open(ctx, dir, o)
+	if err != nil {
+		return none, err
+	}
+	if b, ok := be.(B); ok {
+		return b, nil
+	}
+	if be != nil {
+		be.Close()
+	}
+	return none, fmt.Errorf("engine: %s opened a %T, not a %T", name, be, none)
 }

@@ -82,7 +82,7 @@ func Resolve(name, config, source string, overrides []Override) (Options, error)
 		return Options{}, err
 	}
 	o.Engine = tables[name]
-	return resolved(name, o)
+	return Resolved(name, &o)
 }
 
 // FromEffective turns what Effective returned for engine name back into
@@ -126,31 +126,60 @@ func integers(t reflect.Type, m map[string]any) map[string]any {
 	return out
 }
 
-// resolved fills in every default of o, shared and name's own.
-func resolved(name string, o Options) (Options, error) {
-	d, shared, err := lookup(name, &o)
+// Resolved returns opts (nil for the defaults) as engine name runs with
+// them, what Open hands the backend: every default filled in, the shared
+// options' (WithDefaults) and the backend's own (its Resolver), so that
+// Engine points to the backend's complete options; a nil Engine stands for
+// their defaults. Resolved options resolve to themselves, so that a parent
+// process can hand its own to a child. Errors wrap ErrInvalidOptions, or
+// ErrUnknownEngine.
+func Resolved(name string, opts *Options) (Options, error) {
+	_, o, err := resolve(name, opts)
+	return o, err
+}
+
+// resolve is Resolved, which also returns the driver registered as name.
+func resolve(name string, opts *Options) (Driver, Options, error) {
+	d, o, err := lookup(name, opts)
 	if err != nil {
-		return Options{}, err
+		return d, Options{}, err
 	}
+	if o.Engine, err = d.resolveOwn(name, o); err != nil {
+		return d, Options{}, err
+	}
+	return d, o, nil
+}
+
+// resolveOwn returns the backend's own options in o.Engine complete,
+// given o's shared options resolved: a pointer to what their Resolver
+// returns. Nil, or a nil pointer, stands for the defaults; a type other
+// than NewOptions' is refused.
+func (d Driver) resolveOwn(name string, o Options) (any, error) {
 	if d.NewOptions == nil {
-		return shared, nil
+		return o.Engine, nil
 	}
-	own := o.Engine
-	if own == nil {
-		own = d.NewOptions()
-	}
-	if r, ok := own.(Resolver); ok {
-		v, err := r.Resolve(shared)
-		if err != nil {
-			return Options{}, err
+	own := d.NewOptions()
+	if o.Engine != nil {
+		if reflect.TypeOf(o.Engine) != reflect.TypeOf(own) {
+			return nil, fmt.Errorf("%w: %s wants %T in Options.Engine, got %T", ErrInvalidOptions, name, own, o.Engine)
 		}
-		// OptionsFor wants a pointer to the backend's Options.
-		p := reflect.New(reflect.TypeOf(v))
-		p.Elem().Set(reflect.ValueOf(v))
-		own = p.Interface()
+		if !reflect.ValueOf(o.Engine).IsNil() {
+			own = o.Engine
+		}
 	}
-	shared.Engine = own
-	return shared, nil
+	r, ok := own.(Resolver)
+	if !ok {
+		return own, nil
+	}
+	v, err := r.Resolve(o)
+	if err != nil {
+		return nil, err
+	}
+	// A pointer, as OptionsFor reads it, and a new one, so that the
+	// caller's options are left as they were.
+	p := reflect.New(reflect.TypeOf(v))
+	p.Elem().Set(reflect.ValueOf(v))
+	return p.Interface(), nil
 }
 
 // apply writes ov into doc, a decoded config file, after checking that

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -133,6 +134,25 @@ func TestEffectiveJSONRoundTrip(t *testing.T) {
 		}
 		if again, _ := engine.Effective(name, back); !equalMaps(again, eff) {
 			t.Errorf("%s: after JSON %v, want %v", name, again, eff)
+		}
+	}
+}
+
+// TestResolvedIdempotent: every engine's options, resolved once as a
+// parent process resolves them for a child, resolve to themselves, and
+// are what a config file without settings resolves to.
+func TestResolvedIdempotent(t *testing.T) {
+	for _, name := range engine.Names() {
+		r, err := engine.Resolved(name, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		again, err := engine.Resolved(name, &r)
+		if err != nil || !reflect.DeepEqual(again, r) {
+			t.Errorf("%s: Resolved(Resolved) = %+v, %v; want %+v", name, again, err, r)
+		}
+		if fromConfig, err := engine.Resolve(name, "", "", nil); err != nil || !reflect.DeepEqual(fromConfig, r) {
+			t.Errorf("%s: Resolve of no config = %+v, %v; want %+v", name, fromConfig, err, r)
 		}
 	}
 }

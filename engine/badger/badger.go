@@ -10,14 +10,13 @@ import (
 	"github.com/dgraph-io/badger/v4/y"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/defaults"
 	"github.com/tsbench/storage/engine/internal/fault"
 	"github.com/tsbench/storage/engine/internal/rangedel"
 	"github.com/tsbench/storage/engine/internal/reopen"
 )
 
 func init() {
-	engine.RegisterBackend[Options]("badger", Open, engine.Driver{
+	engine.RegisterBackend("badger", open, engine.Driver{
 		Version: Version,
 		Build:   Build,
 		// Badger refuses the empty key and keys under the prefix of its
@@ -65,13 +64,16 @@ type DB struct {
 	opts badgerv4.Options
 }
 
-// Open opens or creates the engine in dir with opts, whose defaults are
-// filled in (engine.Open does that).
+// Open opens or creates the engine in dir, an existing directory, with
+// opts, resolved first as engine.Open resolves them: the backend alone,
+// without the directory lock and the contract's rules that
+// engine.Open("badger", dir, opts) adds.
 func Open(dir string, opts engine.Options) (*DB, error) {
-	o, err := defaults.Own[Options](opts, "badger")
-	if err != nil {
-		return nil, err
-	}
+	return engine.OpenBackend[*DB]("badger", dir, &opts)
+}
+
+// open is Open given opts resolved, and the backend's own options in o.
+func open(dir string, opts engine.Options, o Options) (*DB, error) {
 	d := &DB{opts: badgerOptions(dir, opts, o)}
 	db, err := badgerv4.Open(d.opts)
 	if err != nil {

@@ -75,11 +75,11 @@ const (
 // admission counters in proportion to it when it opens.
 const maxIndexCache = 64 << 30
 
-// withDefaults returns a copy of o with zero fields set to their defaults,
-// or an error naming the bad key. writeBuffer is the shared
-// write_buffer_size, which bounds ValueThreshold.
-func (o Options) withDefaults(writeBuffer int64) (Options, error) {
-	maxBatch := writeBuffer * 15 / 100 // Badger's transaction size limit
+// Resolve returns o with every zero field set to its default
+// (engine.Resolver), or an error wrapping engine.ErrInvalidOptions that
+// names the bad key. The shared write_buffer_size bounds ValueThreshold.
+func (o Options) Resolve(shared engine.Options) (any, error) {
+	maxBatch := shared.WriteBufferSize * 15 / 100 // Badger's transaction size limit
 	if o.ValueThreshold < 0 {
 		return o, fmt.Errorf("%w: badger: value_threshold is %d; use a positive number, or 0 for the default", engine.ErrInvalidOptions, o.ValueThreshold)
 	}
@@ -179,10 +179,4 @@ func bloomFalsePositive(bits int) float64 {
 		return 0
 	}
 	return math.Pow(0.6185, float64(bits))
-}
-
-// Resolve returns o with every default filled in (engine.Resolver), so
-// that config files are checked and results record what ran.
-func (o Options) Resolve(shared engine.Options) (any, error) {
-	return o.withDefaults(shared.WriteBufferSize)
 }

@@ -13,13 +13,12 @@ import (
 	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/defaults"
 	"github.com/tsbench/storage/engine/internal/fault"
 	"github.com/tsbench/storage/engine/internal/reopen"
 )
 
 func init() {
-	engine.RegisterBackend[Options]("bbolt", Open, engine.Driver{
+	engine.RegisterBackend("bbolt", open, engine.Driver{
 		Version: Version,
 		Build:   Build,
 		// bbolt cannot store the empty key, nor one above bolt.MaxKeySize,
@@ -67,13 +66,16 @@ type DB struct {
 	fill  float64
 }
 
-// Open opens or creates the engine in dir with opts, whose defaults are
-// filled in (engine.Open does that).
+// Open opens or creates the engine in dir, an existing directory, with
+// opts, resolved first as engine.Open resolves them: the backend alone,
+// without the directory lock and the contract's rules that
+// engine.Open("bbolt", dir, opts) adds.
 func Open(dir string, opts engine.Options) (*DB, error) {
-	o, err := defaults.Own[Options](opts, "bbolt")
-	if err != nil {
-		return nil, err
-	}
+	return engine.OpenBackend[*DB]("bbolt", dir, &opts)
+}
+
+// open is Open given opts resolved, and the backend's own options in o.
+func open(dir string, opts engine.Options, o Options) (*DB, error) {
 	d := &DB{
 		path:  filepath.Join(dir, fileName),
 		bopts: boltOptions(opts, o),

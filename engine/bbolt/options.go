@@ -49,9 +49,10 @@ const (
 	DefaultFreelistType    = string(bolt.FreelistMapType)
 )
 
-// withDefaults returns a copy of o with zero fields set to their defaults,
-// or an error naming the bad key.
-func (o Options) withDefaults() (Options, error) {
+// Resolve returns o with every zero field set to its default
+// (engine.Resolver), or an error wrapping engine.ErrInvalidOptions that
+// names the bad key.
+func (o Options) Resolve(engine.Options) (any, error) {
 	err := defaults.Fill("bbolt",
 		// A mapping beyond the address space fails only when bbolt maps it.
 		defaults.In("initial_mmap_size", &o.InitialMmapSize, DefaultInitialMmapSize, 1, 1<<46),
@@ -91,7 +92,3 @@ func boltOptions(shared engine.Options, o Options) *bolt.Options {
 		PageSize:        o.PageSize,
 	}
 }
-
-// Resolve returns o with every default filled in (engine.Resolver), so
-// that config files are checked and results record what ran.
-func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

@@ -29,6 +29,17 @@ func Open(t testing.TB, name, dir string, opts *engine.Options) engine.Engine {
 	return db
 }
 
+// NewIterator returns an iterator of r within opts, failing the test if r
+// cannot make one. The caller closes it, before it closes r.
+func NewIterator(t testing.TB, r engine.Reader, opts engine.IterOptions) engine.Iterator {
+	t.Helper()
+	it, err := r.NewIterator(opts)
+	if err != nil {
+		t.Fatalf("NewIterator(%s, %s): %v", show(opts.LowerBound), show(opts.UpperBound), err)
+	}
+	return it
+}
+
 // BadOptions checks that engine.Open refuses each of own, options of the
 // engine registered as name, with an error wrapping
 // engine.ErrInvalidOptions: the values beyond the numeric bounds that

@@ -235,11 +235,7 @@ func clip(b []byte) string {
 
 func newIter(t *testing.T, db engine.Reader, lower, upper []byte) engine.Iterator {
 	t.Helper()
-	it, err := db.NewIterator(engine.IterOptions{LowerBound: lower, UpperBound: upper})
-	if err != nil {
-		t.Fatalf("NewIterator(%s, %s): %v", show(lower), show(upper), err)
-	}
-	return it
+	return NewIterator(t, db, engine.IterOptions{LowerBound: lower, UpperBound: upper})
 }
 
 func closeIter(t *testing.T, it engine.Iterator) {

@@ -67,20 +67,7 @@ func testUseAfterClose(t *testing.T, open Factory, dir string) {
 	late := db.NewBatch()
 	late.Put(k, k)
 	early.Put(k, k)
-	calls := []struct {
-		name string
-		call func() error
-	}{
-		{"Get", func() error { _, err := db.Get(k); return err }},
-		{"Put", func() error { return db.Put(k, k) }},
-		{"Delete", func() error { return db.Delete(k) }},
-		{"DeleteRange", func() error { return db.DeleteRange(k, []byte("b")) }},
-		{"NewIterator", func() error { _, err := db.NewIterator(engine.IterOptions{}); return err }},
-		{"NewBatch().Commit", late.Commit},
-		{"Batch made before Close: Commit", early.Commit},
-		{"Compact", func() error { return db.Compact(nil, nil) }},
-	}
-	for _, c := range calls {
+	for _, c := range engineCalls(db, k, late, early, "Batch made before Close: Commit") {
 		if err := c.call(); !errors.Is(err, engine.ErrClosed) {
 			t.Errorf("%s after Close = %v, want an error wrapping engine.ErrClosed", c.name, err)
 		}
@@ -122,18 +109,7 @@ func testBroken(t *testing.T, open Factory, dir string) {
 	defer late.Close()
 	late.Put(k, k)
 	cp := filepath.Join(t.TempDir(), "checkpoint")
-	calls := []struct {
-		name string
-		call func() error
-	}{
-		{"Get", func() error { _, err := db.Get(k); return err }},
-		{"Put", func() error { return db.Put(k, k) }},
-		{"Delete", func() error { return db.Delete(k) }},
-		{"DeleteRange", func() error { return db.DeleteRange(k, []byte("b")) }},
-		{"NewIterator", func() error { _, err := db.NewIterator(engine.IterOptions{}); return err }},
-		{"NewBatch().Commit", late.Commit},
-		{"Batch made before: Commit", early.Commit},
-		{"Compact", func() error { return db.Compact(nil, nil) }},
+	calls := append(engineCalls(db, k, late, early, "Batch made before: Commit"), []namedCall{
 		{"NewSnapshot", func() error { _, err := engine.NewSnapshot(db); return err }},
 		{"Snapshot made before: Get", func() error { _, err := s.Get(k); return err }},
 		{"Snapshot made before: NewIterator", func() error { _, err := s.NewIterator(engine.IterOptions{}); return err }},
@@ -141,18 +117,12 @@ func testBroken(t *testing.T, open Factory, dir string) {
 		{"EstimateSize", func() error { _, err := engine.EstimateSize(db, nil, nil); return err }},
 		{"ReadMetrics", func() error { _, err := engine.ReadMetrics(db); return err }},
 		{"Check", func() error { return engine.Check(db) }},
-	}
+	}...)
 	if f, ok := db.(engine.Flusher); ok {
-		calls = append(calls, struct {
-			name string
-			call func() error
-		}{"Flush", f.Flush})
+		calls = append(calls, namedCall{"Flush", f.Flush})
 	}
 	if b, ok := db.(engine.Backgrounder); ok {
-		calls = append(calls, struct {
-			name string
-			call func() error
-		}{"Busy", func() error { _, err := b.Busy(); return err }})
+		calls = append(calls, namedCall{"Busy", func() error { _, err := b.Busy(); return err }})
 	}
 	for _, c := range calls {
 		if err := c.call(); err != injected {
@@ -542,5 +512,27 @@ func testCorrupt(t *testing.T, open Factory, dir string) {
 	got, err := scanAll(db2)
 	if !errors.Is(err, engine.ErrCorrupt) {
 		t.Fatalf("the engine opened its %d corrupted files, and a scan finds %d entries with error %v; want an error wrapping engine.ErrCorrupt from open or read", files, len(got), err)
+	}
+}
+
+// namedCall is a call on an engine, named in a test's messages.
+type namedCall struct {
+	name string
+	call func() error
+}
+
+// engineCalls are the calls of db that an engine closed or broken must
+// refuse, on key k: late is a batch made afterwards, early one made
+// before, whose Commit is named commitEarly.
+func engineCalls(db engine.Engine, k []byte, late, early engine.Batch, commitEarly string) []namedCall {
+	return []namedCall{
+		{"Get", func() error { _, err := db.Get(k); return err }},
+		{"Put", func() error { return db.Put(k, k) }},
+		{"Delete", func() error { return db.Delete(k) }},
+		{"DeleteRange", func() error { return db.DeleteRange(k, []byte("b")) }},
+		{"NewIterator", func() error { _, err := db.NewIterator(engine.IterOptions{}); return err }},
+		{"NewBatch().Commit", late.Commit},
+		{commitEarly, early.Commit},
+		{"Compact", func() error { return db.Compact(nil, nil) }},
 	}
 }

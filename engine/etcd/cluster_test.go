@@ -23,11 +23,7 @@ import (
 // beyond engine.Engine.
 func openDB(t *testing.T, dir string, own *etcd.Options) *etcd.DB {
 	t.Helper()
-	o, err := (&engine.Options{Engine: own}).WithDefaults()
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := etcd.Open(dir, o)
+	db, err := etcd.Open(dir, engine.Options{Engine: own})
 	if err != nil {
 		t.Fatal(err)
 	}

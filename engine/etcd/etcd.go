@@ -17,18 +17,10 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
 func init() {
-	engine.RegisterBackend[Options]("etcd", Open, engine.Driver{
-		OpenContext: func(ctx context.Context, dir string, opts engine.Options) (engine.Backend, error) {
-			d, err := OpenContext(ctx, dir, opts)
-			if err != nil {
-				return nil, err // not a nil *DB in a non-nil Backend
-			}
-			return d, nil
-		},
+	engine.RegisterBackendContext("etcd", openContext, engine.Driver{
 		Version:   Version,
 		Build:     Build,
 		Recognize: recognize,
@@ -59,9 +51,11 @@ type DB struct {
 	snaps map[int64]int
 }
 
-// Open opens the engine in dir with opts (defaults filled in, as
-// engine.Open does): it starts the local cluster kept in dir, or connects
-// to the cluster named by the endpoints option.
+// Open opens the engine in dir, an existing directory, with opts,
+// resolved first as engine.Open resolves them: it starts the local
+// cluster kept in dir, or connects to the cluster named by the endpoints
+// option. It is the backend alone, without the directory lock and the
+// contract's rules that engine.Open("etcd", dir, opts) adds.
 func Open(dir string, opts engine.Options) (*DB, error) {
 	return OpenContext(context.Background(), dir, opts)
 }
@@ -70,10 +64,12 @@ func Open(dir string, opts engine.Options) (*DB, error) {
 // ctx.Err(): while it waits for the cluster to answer (a given one) or to
 // become healthy (a local one, whose members it then stops).
 func OpenContext(ctx context.Context, dir string, opts engine.Options) (*DB, error) {
-	o, err := defaults.Own[Options](opts, "etcd")
-	if err != nil {
-		return nil, err
-	}
+	return engine.OpenBackendContext[*DB](ctx, "etcd", dir, &opts)
+}
+
+// openContext is OpenContext given opts resolved, and the backend's own
+// options in o.
+func openContext(ctx context.Context, dir string, opts engine.Options, o Options) (*DB, error) {
 	l, exists, err := readLayout(dir)
 	if err != nil {
 		return nil, err

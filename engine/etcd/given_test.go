@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 	"github.com/tsbench/storage/engine/etcd"
 )
 
@@ -112,10 +113,7 @@ func TestGivenCluster(t *testing.T) {
 
 func count(t *testing.T, db engine.Reader) int {
 	t.Helper()
-	it, err := db.NewIterator(engine.IterOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	it := enginetest.NewIterator(t, db, engine.IterOptions{})
 	n := 0
 	for ok := it.First(); ok; ok = it.Next() {
 		n++

@@ -75,9 +75,10 @@ const (
 // every write down.
 const maxMembers = 7
 
-// withDefaults returns a copy of o with zero fields set to their defaults,
-// or an error naming the bad key.
-func (o Options) withDefaults() (Options, error) {
+// Resolve returns o with every zero field set to its default
+// (engine.Resolver), or an error wrapping engine.ErrInvalidOptions that
+// names the bad key.
+func (o Options) Resolve(engine.Options) (any, error) {
 	err := defaults.Fill("etcd",
 		// Far beyond any use; etcd and gRPC add to the request size
 		// in int32 arithmetic, and a member holds that many entries.
@@ -135,7 +136,3 @@ func (o Options) checkGiven() error {
 	}
 	return nil
 }
-
-// Resolve returns o with every default filled in (engine.Resolver), so
-// that config files are checked and results record what ran.
-func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

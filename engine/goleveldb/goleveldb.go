@@ -13,14 +13,13 @@ import (
 	"github.com/syndtr/goleveldb/leveldb/util"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/defaults"
 	"github.com/tsbench/storage/engine/internal/fault"
 	"github.com/tsbench/storage/engine/internal/rangedel"
 )
 
 func init() {
 	// SizeOf reads the tables alone.
-	engine.RegisterBackend[Options]("goleveldb", Open, engine.Driver{Version: Version, Build: Build, Limits: engine.Limits{EstimateExcludesMemtable: true}})
+	engine.RegisterBackend("goleveldb", open, engine.Driver{Version: Version, Build: Build, Limits: engine.Limits{EstimateExcludesMemtable: true}})
 }
 
 // DB is a goleveldb database behind the engine interface.
@@ -40,13 +39,16 @@ var kinds = fault.Kinds{
 	},
 }
 
-// Open opens or creates a goleveldb database in dir with opts, whose
-// defaults are filled in (engine.Open does that).
+// Open opens or creates a goleveldb database in dir, an existing
+// directory, with opts, resolved first as engine.Open resolves them: the
+// backend alone, without the directory lock and the contract's rules that
+// engine.Open("goleveldb", dir, opts) adds.
 func Open(dir string, opts engine.Options) (*DB, error) {
-	o, err := defaults.Own[Options](opts, "goleveldb")
-	if err != nil {
-		return nil, err
-	}
+	return engine.OpenBackend[*DB]("goleveldb", dir, &opts)
+}
+
+// open is Open given opts resolved, and the backend's own options in o.
+func open(dir string, opts engine.Options, o Options) (*DB, error) {
 	lo := leveldbOptions(opts, o)
 	ldb, err := leveldb.OpenFile(dir, lo)
 	if err != nil {

@@ -42,9 +42,10 @@ const (
 	DefaultWriteL0PauseTrigger    = 12
 )
 
-// withDefaults returns a copy of o with zero fields set to their defaults,
-// or an error naming the bad key.
-func (o Options) withDefaults() (Options, error) {
+// Resolve returns o with every zero field set to its default
+// (engine.Resolver), or an error wrapping engine.ErrInvalidOptions that
+// names the bad key.
+func (o Options) Resolve(engine.Options) (any, error) {
 	// Far beyond a sensible setting; goleveldb allocates a block's buffer
 	// up front and multiplies the sizes per level.
 	err := defaults.Fill("goleveldb",
@@ -63,7 +64,3 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	return o, nil
 }
-
-// Resolve returns o with every default filled in (engine.Resolver), so
-// that config files are checked and results record what ran.
-func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 	"github.com/tsbench/storage/engine/leveldb"
 )
 
@@ -93,10 +94,7 @@ func TestCoexistEngines(t *testing.T) {
 				t.Fatalf("%s: Flush: %v", name, err)
 			}
 		}
-		it, err := db.NewIterator(engine.IterOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		it := enginetest.NewIterator(t, db, engine.IterOptions{})
 		i := 0
 		for ok := it.First(); ok; ok = it.Next() {
 			if want := value(name, i); !bytes.Equal(it.Value(), want) {

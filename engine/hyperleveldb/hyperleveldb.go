@@ -9,7 +9,6 @@ import (
 	"unsafe"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/defaults"
 	"github.com/tsbench/storage/engine/internal/levelcore"
 )
 
@@ -17,7 +16,7 @@ import (
 const name = "hyperleveldb"
 
 func init() {
-	engine.RegisterBackend[Options](name, Open, engine.Driver{
+	engine.RegisterBackend(name, open, engine.Driver{
 		Version: Version,
 		Build:   Build,
 		// ApproximateSizes reads the tables alone.
@@ -36,13 +35,16 @@ var lib = levelcore.Library{
 	Err:  ErrLibrary,
 }
 
-// Open opens or creates a HyperLevelDB database in dir with opts, whose
-// defaults are filled in (engine.Open does that).
+// Open opens or creates a HyperLevelDB database in dir, an existing
+// directory, with opts, resolved first as engine.Open resolves them: the
+// backend alone, without the directory lock and the contract's rules that
+// engine.Open("hyperleveldb", dir, opts) adds.
 func Open(dir string, opts engine.Options) (*DB, error) {
-	own, err := defaults.Own[Options](opts, name)
-	if err != nil {
-		return nil, err
-	}
+	return engine.OpenBackend[*DB](name, dir, &opts)
+}
+
+// open is Open given opts resolved, and the backend's own options in own.
+func open(dir string, opts engine.Options, own Options) (*DB, error) {
 	if err := checkShared(opts); err != nil {
 		return nil, err
 	}

@@ -44,9 +44,10 @@ const (
 	maxBlockSize       = 4 << 20
 )
 
-// withDefaults returns a copy of o with zero fields set to their defaults,
-// or an error wrapping engine.ErrInvalidOptions naming the bad key.
-func (o Options) withDefaults() (Options, error) {
+// Resolve returns o with every zero field set to its default
+// (engine.Resolver), or an error wrapping engine.ErrInvalidOptions that
+// names the bad key.
+func (o Options) Resolve(engine.Options) (any, error) {
 	err := defaults.Fill(name,
 		defaults.In("block_size", &o.BlockSize, DefaultBlockSize, 1, maxBlockSize),
 		// Far beyond any use: a block of 4 MiB holds fewer keys.
@@ -65,7 +66,3 @@ func checkShared(opts engine.Options) error {
 	}
 	return nil
 }
-
-// Resolve returns o with every default filled in (engine.Resolver), so
-// that config files are checked and results record what ran.
-func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

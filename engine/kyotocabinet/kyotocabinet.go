@@ -15,11 +15,10 @@ import (
 	"unsafe"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
 func init() {
-	engine.RegisterBackend[Options]("kyotocabinet", Open, engine.Driver{
+	engine.RegisterBackend("kyotocabinet", open, engine.Driver{
 		Version:   Version,
 		Build:     Build,
 		Recognize: recognize,
@@ -43,15 +42,16 @@ type DB struct {
 	views
 }
 
-// Open opens or creates the database in dir with opts, whose defaults
-// are filled in. Use it through engine.Open("kyotocabinet", dir, opts), which
-// fills them in, locks the directory and keeps the contract's rules on
-// Close, use after Close and open iterators, which DB leaves to it.
-func Open(dir string, o engine.Options) (*DB, error) {
-	own, err := defaults.Own[Options](o, "kyotocabinet")
-	if err != nil {
-		return nil, err
-	}
+// Open opens or creates the database in dir, an existing directory, with
+// opts, resolved first as engine.Open resolves them: the backend alone,
+// without the directory lock and the contract's rules that
+// engine.Open("kyotocabinet", dir, opts) adds.
+func Open(dir string, opts engine.Options) (*DB, error) {
+	return engine.OpenBackend[*DB]("kyotocabinet", dir, &opts)
+}
+
+// open is Open given o resolved, and the backend's own options in own.
+func open(dir string, o engine.Options, own Options) (*DB, error) {
 	compressor, err := fileCompressor(dir, own, o)
 	if err != nil {
 		return nil, err

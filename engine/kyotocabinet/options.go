@@ -49,9 +49,10 @@ const (
 	DefaultBuckets     = 64 << 10
 )
 
-// withDefaults returns o with zero fields set to their defaults, or an
-// error wrapping engine.ErrInvalidOptions.
-func (o Options) withDefaults() (Options, error) {
+// Resolve returns o with every zero field set to its default
+// (engine.Resolver), or an error wrapping engine.ErrInvalidOptions that
+// names the bad key.
+func (o Options) Resolve(engine.Options) (any, error) {
 	o.TuneOptions = cmp.Or(o.TuneOptions, DefaultTuneOptions)
 	o.Compressor = cmp.Or(o.Compressor, DefaultCompressor)
 	err := defaults.Fill("kyotocabinet",
@@ -74,10 +75,6 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	return o, nil
 }
-
-// Resolve returns o with every default filled in (engine.Resolver), so
-// that config files are checked and results record what ran.
-func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }
 
 // tuning returns the parameters Kyoto Cabinet reads after the file name
 // ("data.kct#opts=slc#zcomp=lzo#..."); compressor is "" for none.

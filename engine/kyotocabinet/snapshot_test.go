@@ -45,10 +45,7 @@ func TestSnapshotUnderWrites(t *testing.T) {
 			lower, upper = upper, lower // inverted bounds are refused
 		}
 		opts := engine.IterOptions{LowerBound: lower, UpperBound: upper}
-		it, err := db.NewIterator(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		it := enginetest.NewIterator(t, db, opts)
 		rit, _ := ref.NewIterator(opts)
 		for step := range 300 {
 			var ok, rok bool

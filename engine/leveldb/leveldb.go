@@ -9,12 +9,11 @@ import (
 	"unsafe"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/defaults"
 	"github.com/tsbench/storage/engine/internal/levelcore"
 )
 
 func init() {
-	engine.RegisterBackend[Options]("leveldb", Open, engine.Driver{
+	engine.RegisterBackend("leveldb", open, engine.Driver{
 		Version: Version,
 		Build:   Build,
 		// ApproximateSizes reads the tables alone.
@@ -35,13 +34,16 @@ var lib = levelcore.Library{
 	FlushBeforeDeleteRange: true,
 }
 
-// Open opens or creates a LevelDB database in dir with opts, whose
-// defaults are filled in (engine.Open does that).
+// Open opens or creates a LevelDB database in dir, an existing directory,
+// with opts, resolved first as engine.Open resolves them: the backend
+// alone, without the directory lock and the contract's rules that
+// engine.Open("leveldb", dir, opts) adds.
 func Open(dir string, opts engine.Options) (*DB, error) {
-	own, err := defaults.Own[Options](opts, "leveldb")
-	if err != nil {
-		return nil, err
-	}
+	return engine.OpenBackend[*DB]("leveldb", dir, &opts)
+}
+
+// open is Open given opts resolved, and the backend's own options in own.
+func open(dir string, opts engine.Options, own Options) (*DB, error) {
 	return levelcore.Open(&lib, dir, opts, levelcore.Config{
 		BlockSize: own.BlockSize,
 		Tune: func(o unsafe.Pointer) error {

@@ -24,9 +24,10 @@ const (
 	DefaultMaxFileSize = 2 << 20
 )
 
-// withDefaults returns o with zero fields set to their defaults, or an
-// error wrapping engine.ErrInvalidOptions.
-func (o Options) withDefaults() (Options, error) {
+// Resolve returns o with every zero field set to its default
+// (engine.Resolver), or an error wrapping engine.ErrInvalidOptions that
+// names the bad key.
+func (o Options) Resolve(engine.Options) (any, error) {
 	// Far beyond a sensible setting; LevelDB buffers a whole block.
 	err := defaults.Fill("leveldb",
 		defaults.In("block_size", &o.BlockSize, DefaultBlockSize, 1, 64<<20),
@@ -34,7 +35,3 @@ func (o Options) withDefaults() (Options, error) {
 	)
 	return o, err
 }
-
-// Resolve returns o with every default filled in (engine.Resolver), so
-// that config files are checked and results record what ran.
-func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

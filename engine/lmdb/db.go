@@ -17,15 +17,12 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/internal/cbatch"
-	"github.com/tsbench/storage/engine/internal/defaults"
 )
 
 func init() {
-	engine.Register("lmdb", engine.Driver{
-		Open:       func(dir string, opts engine.Options) (engine.Backend, error) { return Open(dir, opts) },
-		NewOptions: func() any { return new(Options) },
-		Version:    Version,
-		Build:      Build,
+	engine.RegisterBackend("lmdb", open, engine.Driver{
+		Version: Version,
+		Build:   Build,
 		// LMDB stores keys of 1 to 511 bytes (MDB_MAXKEYSIZE, fixed when
 		// it is compiled) and values below 4 GiB (its MAXDATASIZE, and
 		// the batch encoding's limit), and Compact replaces the
@@ -82,12 +79,15 @@ var (
 )
 
 // Open opens or creates an LMDB environment in dir, an existing directory,
-// with opts, whose defaults are filled in (engine.Open does that).
+// with opts, resolved first as engine.Open resolves them: the backend
+// alone, without the directory lock and the contract's rules that
+// engine.Open("lmdb", dir, opts) adds.
 func Open(dir string, opts engine.Options) (*DB, error) {
-	o, err := defaults.Own[Options](opts, "lmdb")
-	if err != nil {
-		return nil, err
-	}
+	return engine.OpenBackend[*DB]("lmdb", dir, &opts)
+}
+
+// open is Open given opts resolved, and the backend's own options in o.
+func open(dir string, opts engine.Options, o Options) (*DB, error) {
 	db := &DB{dir: dir, opts: o, flags: envFlags(opts.Sync, o)}
 	// A compaction interrupted before its rename leaves a partial copy;
 	// the data file itself is intact.
@@ -234,19 +234,21 @@ func (db *DB) Flush() error {
 // returns lost if env was lost while the call waited for it.
 func (db *DB) readMap() error {
 	db.mapMu.RLock()
-	if db.lost != nil {
-		db.mapMu.RUnlock()
-		return db.lost
-	}
-	return nil
+	return db.unlessLost(db.mapMu.RUnlock)
 }
 
 // lockWrites takes writeMu for a call that writes or remaps, or returns
 // lost if env was lost while the call waited for it.
 func (db *DB) lockWrites() error {
 	db.writeMu.Lock()
+	return db.unlessLost(db.writeMu.Unlock)
+}
+
+// unlessLost returns nil, or lost once unlock has released the lock just
+// taken, if env was lost.
+func (db *DB) unlessLost(unlock func()) error {
 	if db.lost != nil {
-		db.writeMu.Unlock()
+		unlock()
 		return db.lost
 	}
 	return nil

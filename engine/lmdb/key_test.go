@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 )
 
 // TestKeySize checks LMDB's key limit on the backend itself, without
@@ -39,10 +40,7 @@ func TestKeySize(t *testing.T) {
 		t.Fatalf("Delete of a %d-byte key = %v, want nil", len(long), err)
 	}
 	// max sorts below long, its extension.
-	it, err := db.NewIterator(engine.IterOptions{UpperBound: long})
-	if err != nil {
-		t.Fatal(err)
-	}
+	it := enginetest.NewIterator(t, db, engine.IterOptions{UpperBound: long})
 	defer it.Close()
 	if !it.Last() || !bytes.Equal(it.Key(), max) {
 		t.Fatalf("Last below a %d-byte upper bound = %q, %v; want the %d-byte key", len(long), it.Key(), it.Err(), len(max))

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 )
 
 // TestMapGrows starts from a 64 KiB map and writes far more than that, in
@@ -83,10 +84,7 @@ func TestMapGrowsUnderOpenIterator(t *testing.T) {
 	if err := b.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	it, err := db.NewIterator(engine.IterOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	it := enginetest.NewIterator(t, db, engine.IterOptions{})
 	defer it.Close()
 	if !it.Seek(key(n/2)) || !bytes.Equal(it.Key(), key(n/2)) {
 		t.Fatalf("Seek(%s) rests on %q", key(n/2), it.Key())
@@ -149,11 +147,7 @@ func TestMapGrowsUnderOpenIterator(t *testing.T) {
 // that tests can read its map.
 func openWithMap(t *testing.T, dir string, mapSize int64) *DB {
 	t.Helper()
-	o, err := (&engine.Options{Engine: &Options{MapSize: mapSize}}).WithDefaults()
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := Open(dir, o)
+	db, err := Open(dir, engine.Options{Engine: &Options{MapSize: mapSize}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,10 +159,7 @@ func openWithMap(t *testing.T, dir string, mapSize int64) *DB {
 // among them those numbered present.
 func wantKeys(t *testing.T, db *DB, n int, key func(int) []byte, present ...int) {
 	t.Helper()
-	it, err := db.NewIterator(engine.IterOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	it := enginetest.NewIterator(t, db, engine.IterOptions{})
 	defer it.Close()
 	count := 0
 	for ok := it.First(); ok; ok = it.Next() {

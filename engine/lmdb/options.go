@@ -41,9 +41,10 @@ const (
 	DefaultMaxReaders   = 126
 )
 
-// withDefaults returns a copy of o with zero fields set to their defaults,
-// or an error wrapping engine.ErrInvalidOptions.
-func (o Options) withDefaults() (Options, error) {
+// Resolve returns o with every zero field set to its default
+// (engine.Resolver), or an error wrapping engine.ErrInvalidOptions that
+// names the bad key.
+func (o Options) Resolve(engine.Options) (any, error) {
 	err := defaults.Fill("lmdb",
 		// A map beyond the address space fails only when LMDB maps it;
 		// the reader table is allocated in the lock file up front.
@@ -59,7 +60,3 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	return o, nil
 }
-
-// Resolve returns o with every default filled in (engine.Resolver), so
-// that config files are checked and results record what ran.
-func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

@@ -50,9 +50,10 @@ const (
 	DefaultMemTableStopWritesThreshold = 2
 )
 
-// withDefaults returns a copy of o with zero fields set to their defaults,
-// or an error naming the bad key.
-func (o Options) withDefaults() (Options, error) {
+// Resolve returns o with every zero field set to its default
+// (engine.Resolver), or an error wrapping engine.ErrInvalidOptions that
+// names the bad key.
+func (o Options) Resolve(engine.Options) (any, error) {
 	// Far beyond a sensible setting; beyond them sizes overflow as they
 	// double per level, or Pebble holds that many memtables in memory.
 	err := defaults.Fill("pebble",
@@ -72,7 +73,3 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	return o, nil
 }
-
-// Resolve returns o with every default filled in (engine.Resolver), so
-// that config files are checked and results record what ran.
-func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

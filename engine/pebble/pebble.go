@@ -15,13 +15,12 @@ import (
 	"github.com/cockroachdb/pebble/v2/vfs"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/defaults"
 	"github.com/tsbench/storage/engine/internal/fault"
 	"github.com/tsbench/storage/engine/internal/rangedel"
 )
 
 func init() {
-	engine.RegisterBackend[Options]("pebble", Open, engine.Driver{
+	engine.RegisterBackend("pebble", open, engine.Driver{
 		Version:   Version,
 		Build:     Build,
 		Recognize: recognize,
@@ -57,13 +56,16 @@ var kinds = fault.Kinds{
 	},
 }
 
-// Open opens or creates a Pebble database in dir with opts, whose defaults
-// are filled in (engine.Open does that).
+// Open opens or creates a Pebble database in dir, an existing directory,
+// with opts, resolved first as engine.Open resolves them: the backend
+// alone, without the directory lock and the contract's rules that
+// engine.Open("pebble", dir, opts) adds.
 func Open(dir string, opts engine.Options) (*DB, error) {
-	o, err := defaults.Own[Options](opts, "pebble")
-	if err != nil {
-		return nil, err
-	}
+	return engine.OpenBackend[*DB]("pebble", dir, &opts)
+}
+
+// open is Open given opts resolved, and the backend's own options in o.
+func open(dir string, opts engine.Options, o Options) (*DB, error) {
 	po, err := pebbleOptions(opts, o)
 	if err != nil {
 		return nil, err

@@ -51,9 +51,10 @@ const (
 	DefaultBlockSize            = 4 << 10
 )
 
-// withDefaults returns o with zero fields set to their defaults, or an
-// error wrapping engine.ErrInvalidOptions.
-func (o Options) withDefaults() (Options, error) {
+// Resolve returns o with every zero field set to its default
+// (engine.Resolver), or an error wrapping engine.ErrInvalidOptions that
+// names the bad key.
+func (o Options) Resolve(engine.Options) (any, error) {
 	// Far beyond a sensible setting; RocksDB refuses some larger values
 	// only when it opens, aborts on others, and holds that many memtables
 	// or threads.
@@ -70,7 +71,3 @@ func (o Options) withDefaults() (Options, error) {
 // manifestPreallocation is the step by which the MANIFEST file's space is
 // reserved.
 const manifestPreallocation = 64 << 10
-
-// Resolve returns o with every default filled in (engine.Resolver), so
-// that config files are checked and results record what ran.
-func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }

@@ -12,12 +12,11 @@ import (
 	"unsafe"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/defaults"
 	"github.com/tsbench/storage/engine/internal/levelcore"
 )
 
 func init() {
-	engine.RegisterBackend[Options]("rocksdb", Open, engine.Driver{
+	engine.RegisterBackend("rocksdb", open, engine.Driver{
 		Version:   Version,
 		Build:     Build,
 		Recognize: recognize,
@@ -58,13 +57,16 @@ var lib = levelcore.Library{
 	Err:  ErrLibrary,
 }
 
-// Open opens or creates a RocksDB database in dir with opts, whose
-// defaults are filled in (engine.Open does that).
+// Open opens or creates a RocksDB database in dir, an existing directory,
+// with opts, resolved first as engine.Open resolves them: the backend
+// alone, without the directory lock and the contract's rules that
+// engine.Open("rocksdb", dir, opts) adds.
 func Open(dir string, opts engine.Options) (*DB, error) {
-	own, err := defaults.Own[Options](opts, "rocksdb")
-	if err != nil {
-		return nil, err
-	}
+	return engine.OpenBackend[*DB]("rocksdb", dir, &opts)
+}
+
+// open is Open given opts resolved, and the backend's own options in own.
+func open(dir string, opts engine.Options, own Options) (*DB, error) {
 	var events *C.tsb_rocksdb_events
 	db, err := levelcore.Open(&lib, dir, opts, levelcore.Config{
 		BlockSize: own.BlockSize,

@@ -29,10 +29,7 @@ func TestSingleConnection(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			it, err := db.NewIterator(engine.IterOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			it := enginetest.NewIterator(t, db, engine.IterOptions{})
 			if !it.First() || string(it.Key()) != "a" {
 				t.Fatalf("First = %q, want a", it.Key())
 			}

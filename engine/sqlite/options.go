@@ -43,9 +43,10 @@ const (
 // grow without a checkpoint until the disk fills.
 const maxWALAutocheckpoint = 1 << 24
 
-// withDefaults returns o with zero fields set to their defaults, or an
-// error wrapping engine.ErrInvalidOptions.
-func (o Options) withDefaults() (Options, error) {
+// Resolve returns o with every zero field set to its default
+// (engine.Resolver), or an error wrapping engine.ErrInvalidOptions that
+// names the bad key.
+func (o Options) Resolve(engine.Options) (any, error) {
 	o.JournalMode = cmp.Or(o.JournalMode, DefaultJournalMode)
 	o.LockingMode = cmp.Or(o.LockingMode, DefaultLockingMode)
 	o.PageSize = cmp.Or(o.PageSize, DefaultPageSize)
@@ -68,10 +69,6 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	return o, nil
 }
-
-// Resolve returns o with every default filled in (engine.Resolver), so
-// that config files are checked and results record what ran.
-func (o Options) Resolve(engine.Options) (any, error) { return o.withDefaults() }
 
 // shared reports whether the engine can give iterators their own
 // connection: only a write-ahead log lets a reader keep its snapshot while

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tsbench/storage/engine"
@@ -87,10 +88,21 @@ type Span struct {
 	sampler  *sampler
 }
 
-// samplePeriod is how often a span samples memory by kind: reading
-// /proc/self/status and the Go runtime's metrics costs some tens of
-// microseconds, a few in ten thousand of a core at this rate.
-const samplePeriod = 200 * time.Millisecond
+// DefaultSamplePeriod is how often a span samples memory by kind unless
+// SetSamplePeriod says otherwise: reading /proc/self/status and the Go
+// runtime's metrics costs some tens of microseconds, a few in ten
+// thousand of a core at this rate.
+const DefaultSamplePeriod = 200 * time.Millisecond
+
+// samplePeriod is the period spans started from now on sample at;
+// negative for none.
+var samplePeriod atomic.Int64
+
+// SetSamplePeriod sets how often the spans started from now on sample
+// memory by kind (Cost.Memory): 0 for DefaultSamplePeriod, negative for
+// never, which leaves Cost.Memory nil. It is how the sampling's own cost
+// is measured, by a run with it beside one without.
+func SetSamplePeriod(d time.Duration) { samplePeriod.Store(int64(d)) }
 
 // sampler samples memory by kind from its own goroutine until stopped.
 type sampler struct {
@@ -99,12 +111,13 @@ type sampler struct {
 	err        error
 }
 
-func startSampler() *sampler {
+// startSampler starts sampling every period.
+func startSampler(period time.Duration) *sampler {
 	sm := &sampler{quit: make(chan struct{}), done: make(chan struct{})}
 	sm.sample()
 	go func() {
 		defer close(sm.done)
-		t := time.NewTicker(samplePeriod)
+		t := time.NewTicker(period)
 		defer t.Stop()
 		for {
 			select {
@@ -155,7 +168,12 @@ func StartSpan(pids ...int) (*Span, error) {
 	s.procs, s.procErr = measure.ReadProcs(pids)
 	var err error
 	if s.before, err = measure.Take(); err == nil {
-		s.sampler = startSampler() // End stops it
+		switch period := time.Duration(samplePeriod.Load()); {
+		case period == 0:
+			s.sampler = startSampler(DefaultSamplePeriod) // End stops it
+		case period > 0:
+			s.sampler = startSampler(period)
+		}
 	}
 	return s, err
 }

@@ -3,6 +3,7 @@ package harness
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 )
@@ -46,5 +47,33 @@ func TestSpan(t *testing.T) {
 	}
 	if c.IO == nil || c.IO.WriteBytes < int64(len(buf)) {
 		t.Errorf("I/O %+v: the %d bytes written and synced are not counted", c.IO, len(buf))
+	}
+}
+
+// TestSamplePeriod checks that spans sample memory by kind by default,
+// and not at all after SetSamplePeriod with a negative period.
+func TestSamplePeriod(t *testing.T) {
+	defer SetSamplePeriod(0)
+	for _, tc := range []struct {
+		period time.Duration
+		want   bool
+	}{{0, true}, {time.Millisecond, true}, {-1, false}} {
+		SetSamplePeriod(tc.period)
+		s, err := StartSpan()
+		if err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(5 * time.Millisecond)
+		var warned []string
+		c := s.End(func(kind string, err error) { warned = append(warned, kind) })
+		if slices.Contains(warned, "memory") {
+			t.Skip("no memory by kind here")
+		}
+		if got := c.Memory != nil; got != tc.want {
+			t.Errorf("period %v: memory sampled %v, want %v", tc.period, got, tc.want)
+		}
+		if tc.want && c.Memory.Private <= 0 {
+			t.Errorf("period %v: private memory %d", tc.period, c.Memory.Private)
+		}
 	}
 }

@@ -1,8 +1,7 @@
-// Package defaults fills in a backend's own options: Own gives a backend's
-// Open its options with their defaults, and Fill the numeric ones, where
-// zero means the default and a negative number is a mistake, so that
-// every engine refuses one with the same message naming the key and its
-// default.
+// Package defaults is what a backend's Resolve (engine.Resolver) fills in
+// its own options with: Fill sets the numeric ones, where zero means the
+// default and a negative number is a mistake, so that every engine refuses
+// one with the same message naming the key and its default.
 package defaults
 
 import (
@@ -10,22 +9,6 @@ import (
 
 	"github.com/tsbench/storage/engine"
 )
-
-// Own returns the backend's own options in o.Engine (engine.OptionsFor)
-// with their defaults filled in by their Resolve, the one place a
-// backend's defaults are applied when it opens; name is the engine's.
-func Own[T engine.Resolver](o engine.Options, name string) (T, error) {
-	var zero T
-	own, err := engine.OptionsFor[T](o, name)
-	if err != nil {
-		return zero, err
-	}
-	r, err := (*own).Resolve(o)
-	if err != nil {
-		return zero, err
-	}
-	return r.(T), nil
-}
 
 // number is what a numeric option may be; time.Duration is an int64.
 type number interface{ ~int | ~int64 | ~float64 }

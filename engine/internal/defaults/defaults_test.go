@@ -28,30 +28,6 @@ func TestFill(t *testing.T) {
 	}
 }
 
-// opts is a backend's options whose Resolve fills n from the shared
-// cache size, as a backend's may depend on the shared options.
-type opts struct{ n int64 }
-
-func (o opts) Resolve(shared engine.Options) (any, error) {
-	return o, Fill("x", Of("n", &o.n, shared.CacheSize))
-}
-
-func TestOwn(t *testing.T) {
-	o, err := Own[opts](engine.Options{CacheSize: 5}, "x")
-	if err != nil || o.n != 5 {
-		t.Fatalf("Own without options = %+v, %v; want the default n 5", o, err)
-	}
-	if o, err = Own[opts](engine.Options{Engine: &opts{n: 2}}, "x"); err != nil || o.n != 2 {
-		t.Fatalf("Own with n 2 = %+v, %v; want it kept", o, err)
-	}
-	if _, err = Own[opts](engine.Options{Engine: &opts{n: -1}}, "x"); !errors.Is(err, engine.ErrInvalidOptions) {
-		t.Fatalf("Own with n -1 = %v, want ErrInvalidOptions", err)
-	}
-	if _, err = Own[opts](engine.Options{Engine: new(int)}, "x"); !errors.Is(err, engine.ErrInvalidOptions) {
-		t.Fatalf("Own with another engine's options = %v, want ErrInvalidOptions", err)
-	}
-}
-
 func TestIn(t *testing.T) {
 	var n int64
 	if err := Fill("x", In("n", &n, 4, 1, 8)); err != nil || n != 4 {

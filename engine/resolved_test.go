@@ -1,0 +1,95 @@
+package engine_test
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/memory"
+)
+
+func TestResolved(t *testing.T) {
+	r, err := engine.Resolved("testmem", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared, _ := (*engine.Options)(nil).WithDefaults()
+	if own, ok := r.Engine.(*testmemOptions); !ok || *own != (testmemOptions{Level: 3}) {
+		t.Errorf("Resolved(nil).Engine = %#v, want &testmemOptions{Level: 3}, its defaults", r.Engine)
+	}
+	if r.Engine = nil; r != shared {
+		t.Errorf("Resolved(nil) = %+v, want the shared defaults %+v", r, shared)
+	}
+
+	var typedNil *testmemOptions
+	mine := &testmemOptions{Level: 2}
+	for _, c := range []struct {
+		name string
+		own  any
+		want testmemOptions // Level -1: ErrInvalidOptions
+	}{
+		{"a typed nil", typedNil, testmemOptions{Level: 3}},
+		{"level 2", mine, testmemOptions{Level: 2}},
+		{"level -1", &testmemOptions{Level: -1}, testmemOptions{Level: -1}},
+		{"another engine's options", new(int), testmemOptions{Level: -1}},
+		{"a value instead of a pointer", testmemOptions{}, testmemOptions{Level: -1}},
+	} {
+		r, err := engine.Resolved("testmem", &engine.Options{Engine: c.own})
+		if c.want.Level < 0 {
+			if !errors.Is(err, engine.ErrInvalidOptions) {
+				t.Errorf("Resolved with %s = %v, want ErrInvalidOptions", c.name, err)
+			}
+			continue
+		}
+		if own, ok := r.Engine.(*testmemOptions); err != nil || !ok || *own != c.want {
+			t.Errorf("Resolved with %s = %#v, %v; want %+v", c.name, r.Engine, err, c.want)
+		}
+	}
+	if *mine != (testmemOptions{Level: 2}) {
+		t.Errorf("Resolved changed the caller's options to %+v", *mine)
+	}
+	if _, err := engine.Resolved("nosuch", nil); !errors.Is(err, engine.ErrUnknownEngine) {
+		t.Errorf("Resolved(nosuch) = %v, want ErrUnknownEngine", err)
+	}
+}
+
+// TestResolvedIdempotent: options resolved once, as a parent process
+// hands them to a child, resolve to themselves, and Open hands them to
+// the backend as they are.
+func TestResolvedIdempotent(t *testing.T) {
+	r, err := engine.Resolved("testmem", &engine.Options{Sync: engine.SyncBatch, CacheSize: 8 << 20, Engine: &testmemOptions{Mode: "m"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := engine.Resolved("testmem", &r)
+	if err != nil || !reflect.DeepEqual(again, r) {
+		t.Errorf("Resolved(Resolved) = %+v, %v; want %+v", again, err, r)
+	}
+	db, err := engine.Open("testmem", t.TempDir(), &r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if got := testmem.lastOptions(); !reflect.DeepEqual(got, r) {
+		t.Errorf("Open with resolved options handed the driver %+v, want them as they were, %+v", got, r)
+	}
+}
+
+func TestOpenBackend(t *testing.T) {
+	db, err := engine.OpenBackend[*memory.DB]("testmem", t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if own, ok := testmem.lastOptions().Engine.(*testmemOptions); !ok || own.Level != 3 {
+		t.Errorf("OpenBackend handed the driver %#v, want its options resolved, level 3", testmem.lastOptions().Engine)
+	}
+	if _, err := engine.OpenBackend[*memory.DB]("testmem", t.TempDir(), &engine.Options{Engine: &testmemOptions{Level: -1}}); !errors.Is(err, engine.ErrInvalidOptions) {
+		t.Errorf("OpenBackend with level -1 = %v, want ErrInvalidOptions", err)
+	}
+	type other struct{ engine.Backend }
+	if _, err := engine.OpenBackend[other]("testmem", t.TempDir(), nil); err == nil {
+		t.Errorf("OpenBackend as another type succeeded")
+	}
+}
