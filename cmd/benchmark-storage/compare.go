@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -32,63 +30,46 @@ const defaultAlpha = 0.05
 // figures of two JSON reports side by side, per engine and step or
 // benchmark, with the change and whether it is beyond the noise.
 func runCompare(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("benchmark-storage compare", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	format := fs.String("format", "table", "output `format`: table, markdown or html")
-	out := fs.String("out", "", "also write the comparison to `file`, in the format its extension names (.txt, .md, .html), or in -format if it has none")
-	alpha := fs.Float64("alpha", defaultAlpha, "significance `level` of the test: a change counts when p is below it")
-	metrics := fs.String("metric", "", "comma-separated `figures` to compare, by JSON name (time_ns, io.write_bytes, latency.p99_ns), or all (default: the main ones)")
-	fail := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "benchmark-storage compare: "+format+"\n", args...)
-		return exitBadInput
+	c := newSubcommand("compare", "table, markdown or html", "the comparison", ".txt, .md, .html", stderr)
+	alpha := c.fs.Float64("alpha", defaultAlpha, "significance `level` of the test: a change counts when p is below it")
+	metrics := c.fs.String("metric", "", "comma-separated `figures` to compare, by JSON name (time_ns, io.write_bytes, latency.p99_ns), or all (default: the main ones)")
+	if code, done := c.parse(args, "Usage: benchmark-storage compare [flags] old.json new.json\n\n"+
+		"Compares two JSON reports (-format json or -out x.json) per engine and step or benchmark:\n"+
+		"old and new medians with their spread, the change in percent, and whether it is beyond the\n"+
+		"noise (a Mann-Whitney U test, as benchstat; it needs -count 3 or more on both sides, 4 or more\n"+
+		"to see a difference at p < 0.05).\n\nFlags:\n"); done {
+		return code
 	}
-	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stderr, "Usage: benchmark-storage compare [flags] old.json new.json\n\n"+
-			"Compares two JSON reports (-format json or -out x.json) per engine and step or benchmark:\n"+
-			"old and new medians with their spread, the change in percent, and whether it is beyond the\n"+
-			"noise (a Mann-Whitney U test, as benchstat; it needs -count 3 or more on both sides, 4 or more\n"+
-			"to see a difference at p < 0.05).\n\nFlags:\n")
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
-		return exitOK
-	} else if err != nil {
-		return fail("%v; run benchmark-storage compare -h for the flags", err)
+	if c.fs.NArg() != 2 {
+		return c.fail("give two JSON reports, the old then the new: benchmark-storage compare old.json new.json")
 	}
-	if fs.NArg() != 2 {
-		return fail("give two JSON reports, the old then the new: benchmark-storage compare old.json new.json")
+	if !slices.Contains(compareFormats, *c.format) {
+		return c.fail("-format %q: use one of %s", *c.format, strings.Join(compareFormats, ", "))
 	}
-	if !slices.Contains(compareFormats, *format) {
-		return fail("-format %q: use one of %s", *format, strings.Join(compareFormats, ", "))
-	}
-	outFormat, err := outFormatOf(*out, *format, compareExtFormats)
+	outFormat, err := c.outFormat(compareExtFormats)
 	if err != nil {
-		return fail("%v", err)
-	}
-	if *out != "" {
-		if err := checkOut(*out); err != nil {
-			return fail("%v", err)
-		}
+		return c.fail("%v", err)
 	}
 	if !(*alpha > 0 && *alpha < 1) {
-		return fail("-alpha %g: use a level between 0 and 1, such as 0.05", *alpha)
+		return c.fail("-alpha %g: use a level between 0 and 1, such as 0.05", *alpha)
 	}
-	oldKind, old, oldFacts, err := loadSide(fs.Arg(0))
+	oldKind, old, oldFacts, err := loadSide(c.fs.Arg(0))
 	if err != nil {
-		return fail("%v", err)
+		return c.fail("%v", err)
 	}
-	newKind, new, newFacts, err := loadSide(fs.Arg(1))
+	newKind, new, newFacts, err := loadSide(c.fs.Arg(1))
 	if err != nil {
-		return fail("%v", err)
+		return c.fail("%v", err)
 	}
 	if oldKind != newKind {
-		return fail("%s holds %s and %s holds %s: compare reports of the same kind", old.Name, oldKind, new.Name, newKind)
+		return c.fail("%s holds %s and %s holds %s: compare reports of the same kind", old.Name, oldKind, new.Name, newKind)
 	}
 	if d := measuredDifference(oldFacts, newFacts); d != "" {
-		return fail("%s and %s measured different workloads (%s): compare runs of the same parameters", old.Name, new.Name, d)
+		return c.fail("%s and %s measured different workloads (%s): compare runs of the same parameters", old.Name, new.Name, d)
 	}
 	chosen, err := compareMetrics(oldKind, *metrics, old, new)
 	if err != nil {
-		return fail("%v", err)
+		return c.fail("%v", err)
 	}
 	page := report.Compare(old, new, chosen, *alpha)
 	if diffs := settingDifferences(oldFacts, newFacts); len(diffs) > 0 {
@@ -105,11 +86,11 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		}
 		return page.Text()
 	}
-	if _, err := io.WriteString(stdout, render(*format)); err != nil {
-		return fail("%v", err)
+	if _, err := io.WriteString(stdout, render(*c.format)); err != nil {
+		return c.fail("%v", err)
 	}
-	if *out != "" {
-		if err := os.WriteFile(*out, []byte(render(outFormat)), 0o644); err != nil {
+	if *c.out != "" {
+		if err := os.WriteFile(*c.out, []byte(render(outFormat)), 0o644); err != nil {
 			fmt.Fprintf(stderr, "benchmark-storage compare: -out: %v\n", err)
 			return exitFailed
 		}
@@ -149,16 +130,13 @@ func decodeSampled[T sampled](b []byte) (sampled, error) {
 // loadSide reads a JSON report of any kind compare reads, and the facts
 // of how it ran.
 func loadSide(path string) (string, report.Side, runFacts, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return "", report.Side{}, runFacts{}, fmt.Errorf("%s: %v: give a JSON report written by -format json or -out results.json", path, unwrapPath(err))
-	}
 	var probe struct {
 		RunID   string                       `json:"run_id"`
 		Results []map[string]json.RawMessage `json:"results"`
 	}
-	if err := json.Unmarshal(b, &probe); err != nil {
-		return "", report.Side{}, runFacts{}, fmt.Errorf("%s is not a JSON report (%v): give one written by -format json or -out results.json", path, err)
+	b, err := readReport(path, &probe)
+	if err != nil {
+		return "", report.Side{}, runFacts{}, err
 	}
 	facts, err := readFacts(b)
 	if err != nil {

@@ -10,11 +10,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/crash"
 	"github.com/tsbench/storage/workload/harness"
 )
@@ -26,8 +25,6 @@ import (
 // reads it back, -kills times in the same directory.
 type crashSuite struct{}
 
-var _ suite[crash.Result] = crashSuite{}
-
 // crashRefuses are the flags the crash check does not take: the
 // time-series sizes, -settle, -reuse-iterator, -count and the micro
 // benchmarks'.
@@ -36,13 +33,8 @@ var crashRefuses = append([]string{"points", "series", "settle", "reuse-iterator
 // checkCrashMode refuses what the crash check does not take and sets its
 // defaults: sync batch, batches of crash.DefaultBatch.
 func checkCrashMode(s *settings, set map[string]bool) error {
-	for _, n := range crashRefuses {
-		if set[n] {
-			return inputErrorf("-%s is not a setting of -workload crash, which takes -kills, -fault, -batch, -sync and the engine settings: drop -%s", n, n)
-		}
-	}
-	if s.format == "gobench" {
-		return inputErrorf("-format gobench is for the micro benchmarks: choose table, markdown, csv, json or html")
+	if err := refuseFlags(s, set, crashRefuses, "-kills, -fault, -batch, -sync and the engine settings"); err != nil {
+		return err
 	}
 	if !set["batch"] {
 		s.batch = crash.DefaultBatch
@@ -59,10 +51,7 @@ func checkCrashMode(s *settings, set map[string]bool) error {
 	if !set["sync"] {
 		s.sync = engine.SyncBatch
 	}
-	if err := crashConfig(s).Validate(); err != nil {
-		return inputErrorf("%v", strings.TrimPrefix(err.Error(), crash.ErrInvalidConfig.Error()+": "))
-	}
-	return nil
+	return invalidConfig(crashConfig(s).Validate(), crash.ErrInvalidConfig)
 }
 
 // crashConfig is the check every engine of the run gets.
@@ -100,8 +89,8 @@ func (crashSuite) run(s *settings, name string, opts engine.Options, p *progress
 	// Processes the writer started (etcd's members) become this
 	// process's children when it dies, so that the reader can wait
 	// until they are gone too.
-	if err := becomeSubreaper(); err != nil {
-		return res, err
+	if err := supervise.BecomeSubreaper(); err != nil {
+		return res, fmt.Errorf("become the subreaper of the writer's processes: %w", err)
 	}
 	round, what := killRound, "kill"
 	if cfg.PowerCut() {
@@ -153,7 +142,7 @@ func killRound(s *settings, name string, cfg crash.Config, round int) (crash.Rou
 
 // crashWriter is a running writer process and what it acknowledged.
 type crashWriter struct {
-	p      *proc
+	p      *supervise.Child
 	acks   *ackReader
 	exited chan error // receives its exit
 }
@@ -161,12 +150,12 @@ type crashWriter struct {
 // startWriter starts a writer in dir and waits until it has opened the
 // engine.
 func startWriter(s *settings, name, dir string, acks *ackReader) (*crashWriter, error) {
-	p, err := startChild(context.Background(), newJob(s, roleCrashWriter, name, dir, "log"), nil, s.stall, acks)
+	p, err := supervise.Start(context.Background(), childCommand(newJob(s, roleCrashWriter, name, dir, "log")), supervise.Options{Results: acks, Stall: s.stall})
 	if err != nil {
 		return nil, err
 	}
 	w := &crashWriter{p: p, acks: acks, exited: make(chan error, 1)}
-	go func() { w.exited <- p.wait() }()
+	go func() { w.exited <- p.Wait() }()
 	select {
 	case <-acks.ready:
 		return w, nil
@@ -189,7 +178,7 @@ func writerWait(s *settings) time.Duration {
 
 // stop kills the writer and waits until it is gone.
 func (w *crashWriter) stop() {
-	w.p.kill()
+	w.p.Kill()
 	<-w.exited
 }
 
@@ -198,31 +187,23 @@ func (w *crashWriter) failed(err error) error {
 	if msg := w.acks.error(); msg != "" {
 		return fmt.Errorf("writer: %s", msg)
 	}
-	why := describeExit(err)
-	if line := crashLine(w.p.output.Bytes()); line != "" {
-		why += ": " + line
-	}
-	return fmt.Errorf("writer process %s", why)
+	return fmt.Errorf("writer process %s", w.p.Why(err))
 }
 
 // reopen runs a reader in dir and records in r what it found. Its error
 // is the reader's failure to start.
 func reopen(s *settings, name, dir string, r *crash.Round) error {
-	rd, err := startChild(context.Background(), newJob(s, roleCrashReader, name, dir, "log"), nil, s.stall, nil)
+	rd, err := supervise.Start(context.Background(), childCommand(newJob(s, roleCrashReader, name, dir, "log")), supervise.Options{Stall: s.stall})
 	if err != nil {
 		return err
 	}
-	rerr := rd.wait()
+	rerr := rd.Wait()
 	var out readerResult
 	switch {
-	case errors.Is(rerr, errStalled):
+	case errors.Is(rerr, supervise.ErrStalled):
 		r.ReopenErr = fmt.Errorf("reader made no progress for %v", s.stall)
-	case json.Unmarshal(rd.out, &out) != nil:
-		why := describeExit(rerr)
-		if line := crashLine(rd.output.Bytes()); line != "" {
-			why += ": " + line
-		}
-		r.ReopenErr = fmt.Errorf("reader process %s", why)
+	case json.Unmarshal(rd.Result(), &out) != nil:
+		r.ReopenErr = fmt.Errorf("reader process %s", rd.Why(rerr))
 	case out.Error != "":
 		r.ReopenErr = errors.New(out.Error)
 	default:
@@ -274,7 +255,7 @@ func runCrashReader(s *settings) int {
 	if err != nil {
 		out.Error = err.Error()
 	}
-	if err := sendResult(out); err != nil {
+	if err := supervise.SendResult(out); err != nil {
 		return exitFailed
 	}
 	return exitOK
@@ -288,7 +269,7 @@ var skipSync bool
 // runCrashWriter opens the engine, says it is ready, and commits batches,
 // acknowledging each, until it is killed.
 func runCrashWriter(s *settings) int {
-	pipe := resultOut()
+	pipe := supervise.ResultPipe()
 	send := func(format string, args ...any) error {
 		_, err := fmt.Fprintf(pipe, format+"\n", args...)
 		return err
@@ -399,60 +380,25 @@ func (a *ackReader) error() string {
 	return a.err
 }
 
-func (crashSuite) label(res *crash.Result, name string, repeat int, err error) {
-	res.Engine, res.Repeat = name, repeat
-	if res.Version == "" {
-		res.Version = engine.Version(name)
-	}
-	if res.Error == "" {
-		res.Error = errorText(err)
-	}
+// start is an empty result: a crash check whose engine process died
+// reports no parameters.
+func (crashSuite) start(*settings, string) *crash.Result { return new(crash.Result) }
+
+func (crashSuite) fields(res *crash.Result) resultFields {
+	return resultFields{header: &res.Header, err: &res.Error}
 }
 
 func (crashSuite) failure(res *crash.Result) string { return crash.Failure(res) }
-
-func (crashSuite) fail(res *crash.Result, why string) { res.Error = why }
 
 func (crashSuite) report(runID string, env harness.Environment, results []*crash.Result) renderer {
 	return &crash.Report{RunID: runID, Env: env, Results: results}
 }
 
-// prSetChildSubreaper is prctl's PR_SET_CHILD_SUBREAPER.
-const prSetChildSubreaper = 36
-
-// becomeSubreaper makes the orphans of this process's descendants its
-// children rather than init's.
-func becomeSubreaper() error {
-	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
-		return fmt.Errorf("become the subreaper of the writer's processes: %w", e)
+// reapOrphans waits until the processes a killed writer left behind
+// have exited (supervise.ReapOrphans).
+func reapOrphans() error {
+	if left := supervise.ReapOrphans(); len(left) > 0 {
+		return fmt.Errorf("processes %v the killed writer left behind do not exit", left)
 	}
 	return nil
 }
-
-// reapOrphans waits until every child of this process has exited, and
-// kills those still there after childStopDelay. It runs between a
-// writer's death and the reader's start, when the only children are
-// processes the writer left behind, which its death has signalled
-// already (a process an engine starts dies with its parent).
-func reapOrphans() error {
-	deadline := time.Now().Add(childStopDelay)
-	for {
-		kids := measure.Children()
-		if len(kids) == 0 {
-			return nil
-		}
-		for _, pid := range kids {
-			if time.Now().After(deadline) {
-				syscall.Kill(pid, syscall.SIGKILL)
-			}
-			var ws syscall.WaitStatus
-			syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
-		}
-		if time.Now().After(deadline.Add(childStopDelay)) {
-			return fmt.Errorf("processes %v the killed writer left behind do not exit", kids)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-func (crashSuite) reused(*crash.Result) string { return "" }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/workload/dataset"
@@ -125,15 +126,44 @@ func openRun(s *settings, name string, opts *engine.Options, p *progress) (*data
 	return r, nil
 }
 
-// record fills in what the result of a run on r says beyond the
-// workload's figures: the options in effect and which instance of the
-// engine ran; it returns err, or the error of recording the options.
-func (r *datasetRun) record(h *harness.Header, name string, opts engine.Options, err error) error {
+// runOnDataset opens engine name for a workload whose first points make
+// a dataset (openRun), runs run on it and closes it, and records in the
+// result what it did with -dataset and the engine it ran (recordEngine).
+// A failed Close fails the run: it may have lost acknowledged writes.
+func runOnDataset[R any](su suite[R], s *settings, name string, opts engine.Options, p *progress, run func(r *datasetRun) (*R, error)) (res *R, err error) {
+	r, err := openRun(s, name, &opts, p)
+	if err != nil {
+		return nil, err
+	}
+	defer closeEngine(r.db, &err)
+	res, err = run(r)
+	if res != nil {
+		f := su.fields(res)
+		*f.dataset = r.use
+		err = recordEngine(f.header, r.db, name, opts, err)
+	}
+	return res, err
+}
+
+// recordEngine fills in what a result says beyond the workload's figures:
+// the options in effect and which instance of the engine db ran, where
+// its backend tells; it returns err, or the error of recording the
+// options.
+func recordEngine(h *harness.Header, db engine.Engine, name string, opts engine.Options, err error) error {
 	h.Options, err = effective(name, opts, err)
-	if d, ok := engine.BackendAs[engine.Describer](r.db); ok {
+	if d, ok := engine.BackendAs[engine.Describer](db); ok {
 		h.Description = d.Describe()
 	}
 	return err
+}
+
+// reusedNote is the line the parent prints for a run that started from a
+// dataset.
+func reusedNote(r *dataset.Use) string {
+	if r == nil || !r.Reused {
+		return ""
+	}
+	return fmt.Sprintf("reused the dataset %s (written %s), cloned by %s in %s", r.Path, r.Created.Format(time.DateTime), r.Method, roundDuration(r.Clone))
 }
 
 // closeEngine closes db when a suite's run returns, failing the run if

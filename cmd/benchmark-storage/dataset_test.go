@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/tsbench/storage/engine"
@@ -42,13 +41,7 @@ func TestDatasetMismatch(t *testing.T) {
 	}
 	for _, wl := range [][]string{{"-workload", "ts"}, {"-workload", "mixed", "-duration", "1s"}} {
 		args := append([]string{"-engine", a, "-path", parent, "-points", "2k", "-series", "20", "-dataset", ds}, wl...)
-		code, stdout, stderr := runCmd(t, args...)
-		if code != exitBadInput || stdout != "" || strings.Count(stderr, "\n") != 1 {
-			t.Errorf("%v: status %d, stdout %q, stderr %q; want %d and one line", wl, code, stdout, stderr, exitBadInput)
-		}
-		if !strings.Contains(stderr, "points") {
-			t.Errorf("%v: message %q does not name points", wl, stderr)
-		}
+		checkRefused(t, "points", args...)
 		checkUntouched(t, parent)
 		checkUntouched(t, dir, "data", "manifest.json")
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -99,7 +100,8 @@ type settings struct {
 }
 
 // childFlags are what a child's job says beyond the settings: what it
-// does, and where. The child sends its result back on a pipe (resultFD).
+// does, and where. The child sends its result back on a pipe
+// (supervise.ResultFD).
 type childFlags struct {
 	role     string // roleRun, roleCrashWriter or roleCrashReader; non-empty means child mode
 	dir      string // the engine's data directory
@@ -363,6 +365,40 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// unprefixed drops prefix, the sentinel a package starts its errors
+// with (a workload's ErrInvalidConfig), from err: the flag package, or
+// the message around it, names the flag.
+func unprefixed(err, prefix error) error {
+	if err == nil {
+		return nil
+	}
+	return errors.New(strings.TrimPrefix(err.Error(), prefix.Error()+": "))
+}
+
+// invalidConfig is the input error of err, a workload's Config.Validate
+// error, without the package's prefix; nil if err is.
+func invalidConfig(err, prefix error) error {
+	if err == nil {
+		return nil
+	}
+	return inputErrorf("%v", unprefixed(err, prefix))
+}
+
+// refuseFlags refuses, in a workload that does not take them, the flags
+// among refused that were set (set), naming what the workload takes; and
+// -format gobench, which only the micro benchmarks have.
+func refuseFlags(s *settings, set map[string]bool, refused []string, takes string) error {
+	for _, n := range refused {
+		if set[n] {
+			return inputErrorf("-%s is not a setting of -workload %s, which takes %s: drop -%s", n, s.workload, takes, n)
+		}
+	}
+	if s.format == "gobench" {
+		return inputErrorf("-format gobench is for the micro benchmarks: choose table, markdown, csv, json or html")
+	}
+	return nil
 }
 
 // usage writes the help text.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,24 +9,6 @@ import (
 
 	"github.com/tsbench/storage/engine"
 )
-
-// runCmd runs the command in-process and returns its exit status and output.
-func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	code = run(args, &out, &errOut)
-	return code, out.String(), errOut.String()
-}
-
-// testEngines are two engines built into the test binary.
-func testEngines(t *testing.T) (string, string) {
-	t.Helper()
-	names := engine.Names()
-	if len(names) < 2 {
-		t.Skipf("need two engines, have %v", names)
-	}
-	return names[0], names[1]
-}
 
 func TestParseFlagsDefaults(t *testing.T) {
 	s, err := parseFlags(nil)
@@ -167,11 +148,7 @@ func TestBadInput(t *testing.T) {
 	manyFiles := write("files.toml", "max_open_files = 16777217\n")
 	bigBloom := write("bloom.toml", "bloom_bits_per_key = 101\n")
 
-	for _, tc := range []struct {
-		name string
-		args []string
-		want string // in the message
-	}{
+	for _, tc := range []refusal{
 		{"unknown engine", []string{"-engine", "nosuchdb"}, `unknown engine "nosuchdb"`},
 		{"unknown engine in list", []string{"-engine", a + ",nosuchdb"}, `unknown engine "nosuchdb"`},
 		{"empty engine name", []string{"-engine", a + ",," + b}, "empty name"},
@@ -241,45 +218,13 @@ func TestBadInput(t *testing.T) {
 			if !slices.Contains(args, "-points") && !slices.Contains(args, "-series") {
 				args = append([]string{"-points", "2k", "-series", "20"}, args...)
 			}
-			code, stdout, stderr := runCmd(t, args...)
-			if code != exitBadInput {
-				t.Errorf("status %d, want %d; stderr:\n%s", code, exitBadInput, stderr)
-			}
-			if stdout != "" {
-				t.Errorf("stdout %q, want nothing", stdout)
-			}
-			if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") || !strings.HasPrefix(stderr, "benchmark-storage: ") {
-				t.Errorf("want one line on stderr, got %q", stderr)
-			}
-			if !strings.Contains(stderr, tc.want) {
-				t.Errorf("message %q does not mention %q", stderr, tc.want)
-			}
-			if strings.Contains(stderr, "panic") || strings.Contains(stderr, "goroutine") {
-				t.Errorf("stack trace: %s", stderr)
-			}
+			checkRefused(t, tc.want, args...)
 			checkUntouched(t, parent, "benchmark-storage-old", "precious")
 			checkUntouched(t, old, a)
 		})
 	}
 	if b, err := os.ReadFile(precious); err != nil || string(b) != "keep me" {
 		t.Errorf("precious = %q, %v", b, err)
-	}
-}
-
-// checkUntouched fails unless dir holds exactly the named entries.
-func checkUntouched(t *testing.T, dir string, names ...string) {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, e := range entries {
-		got = append(got, e.Name())
-	}
-	slices.Sort(names)
-	if !slices.Equal(got, names) {
-		t.Errorf("%s holds %v, want %v", dir, got, names)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/micro"
 )
 
@@ -132,7 +133,7 @@ func jvmCommand(j job) (path string, args []string) {
 	cp := filepath.Join(dir, workerJar) + string(os.PathListSeparator) + filepath.Join(dir, workerLib, "*")
 	// A JVM that crashes writes its report to its working directory unless
 	// told where: beside the logs of failed engine processes.
-	errorFile := "-XX:ErrorFile=" + filepath.Join(logDir(), "hs_err_pid%p.log")
+	errorFile := "-XX:ErrorFile=" + filepath.Join(supervise.LogDir(), "hs_err_pid%p.log")
 	return path, []string{"java", "-Xms" + jvmHeap, "-Xmx" + jvmHeap, errorFile, "@" + filepath.Join(dir, workerOptions),
 		"-cp", cp, workerMain, childJobFlag, j.Engine}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/report/reporttest"
+	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload"
 	"github.com/tsbench/storage/workload/micro"
 )
@@ -51,11 +52,7 @@ func TestParseEnginesJVM(t *testing.T) {
 func TestJVMBadInput(t *testing.T) {
 	needWorker(t)
 	parent := t.TempDir()
-	for _, tc := range []struct {
-		name string
-		args []string
-		want string
-	}{
+	for _, tc := range []refusal{
 		{"mixed", []string{"-engine", "rocksdbjni", "-workload", "mixed"}, "not -workload mixed"},
 		{"crash", []string{"-engine", "pebble,xodus", "-workload", "crash"}, "not -workload crash"},
 		{"settle", []string{"-engine", "xodus", "-settle"}, "drop them"},
@@ -67,13 +64,7 @@ func TestJVMBadInput(t *testing.T) {
 		{"JVM setting, no JVM engine run", []string{"-engine", "pebble", "-set", "lmdbjava.bufer=agrona"}, "lmdbjava, which this run does not include"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := runCmd(t, append([]string{"-path", parent}, tc.args...)...)
-			if code != exitBadInput || stdout != "" {
-				t.Errorf("status %d, stdout %q; want %d and nothing", code, stdout, exitBadInput)
-			}
-			if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tc.want) {
-				t.Errorf("want one line naming %q, got %q", tc.want, stderr)
-			}
+			checkRefused(t, tc.want, append([]string{"-path", parent}, tc.args...)...)
 		})
 	}
 	checkUntouched(t, parent)
@@ -208,7 +199,7 @@ func TestJVMProtocolStatus(t *testing.T) {
 	defer f.Close()
 	n := 0
 	for sc := bufio.NewScanner(f); sc.Scan(); n++ {
-		var st childStatus
+		var st supervise.Status
 		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&st); err != nil || st.Step == "" {
@@ -227,19 +218,10 @@ func TestJVMEndToEnd(t *testing.T) {
 	needWorker(t)
 	parent, aside := t.TempDir(), t.TempDir()
 	out := filepath.Join(aside, "results.json")
-	code, _, stderr := runChildren(t, "-engine", "lmdbjava,chroniclemap", "-path", parent, "-benchmarks", "write,readKey,readSeq",
+	runOK(t, "-engine", "lmdbjava,chroniclemap", "-path", parent, "-benchmarks", "write,readKey,readSeq",
 		"-key", "str16", "-order", "seq", "-num", "3k", "-set", "lmdbjava.buffer=agrona", "-out", out)
-	if code != exitOK {
-		t.Fatalf("status %d; stderr:\n%s", code, stderr)
-	}
-	text, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var rep micro.Report
-	if err := json.Unmarshal(text, &rep); err != nil {
-		t.Fatal(err)
-	}
+	readJSON(t, out, &rep)
 	if len(rep.Results) != 2 {
 		t.Fatalf("%d results", len(rep.Results))
 	}

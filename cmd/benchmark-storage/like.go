@@ -67,10 +67,7 @@ func settingDifferences(a, b runFacts) []string {
 			out = append(out, fmt.Sprintf("%s: %s → %s", what, report.OrDash(x), report.OrDash(y)))
 		}
 	}
-	machine := func(e harness.Environment) string {
-		return fmt.Sprintf("%s, %d cores, %d bytes of memory, kernel %s, %s", e.CPUModel, e.Cores, e.MemoryBytes, e.Kernel, e.Filesystem)
-	}
-	add("machine", machine(a.env), machine(b.env))
+	add("machine", machineOf(a.env), machineOf(b.env))
 	add("tool", a.env.Tool.String(), b.env.Tool.String())
 	add("sync", string(a.env.Sync), string(b.env.Sync))
 	add("memory limit", fmt.Sprint(a.env.MemoryLimit), fmt.Sprint(b.env.MemoryLimit))
@@ -84,6 +81,12 @@ func settingDifferences(a, b runFacts) []string {
 		out = append(out, diffMaps(name+" ", a.options[name], o)...)
 	}
 	return out
+}
+
+// machineOf names the machine a report ran on, as compare and merge
+// tell machines apart.
+func machineOf(e harness.Environment) string {
+	return fmt.Sprintf("%s, %d cores, %d bytes of memory, kernel %s, %s", e.CPUModel, e.Cores, e.MemoryBytes, e.Kernel, e.Filesystem)
 }
 
 // diffMaps lists the keys (nested tables as table.key) whose values

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"strings"
-	"time"
 
 	"github.com/tsbench/storage/internal/cgroup"
 	"github.com/tsbench/storage/internal/report"
@@ -25,7 +22,7 @@ func checkMemory(limit int64) error {
 		return inputErrorf("-memory %s is more than this machine's memory (%s): use at most that, or leave -memory out for no limit", report.Bytes(limit), report.Bytes(mem))
 	}
 	if err := cgroup.Available(); err != nil {
-		return inputErrorf("-memory: %s", strings.TrimPrefix(err.Error(), cgroup.ErrUnavailable.Error()+": "))
+		return inputErrorf("-memory: %v", unprefixed(err, cgroup.ErrUnavailable))
 	}
 	return nil
 }
@@ -39,54 +36,5 @@ func removeStaleGroups(w io.Writer) {
 	}
 	if err != nil {
 		fmt.Fprintf(w, "benchmark-storage: stale memory cgroups: %v\n", err)
-	}
-}
-
-// newMemoryGroup makes the memory cgroup of one engine process of run
-// runID, whose data is in sub; nil when there is no limit.
-func newMemoryGroup(limit int64, runID, sub string) (*cgroup.Group, error) {
-	if limit == 0 {
-		return nil, nil
-	}
-	g, err := cgroup.Create(runID+"-"+strings.ReplaceAll(sub, "/", "_"), limit)
-	if err != nil {
-		return nil, fmt.Errorf("memory cgroup: %w", err)
-	}
-	return g, nil
-}
-
-// outOfMemory is the error of a child whose memory group g saw the
-// kernel's OOM killer end a process: the engine's own, or one it
-// started (an etcd member), or nil if it did not.
-func outOfMemory(g *cgroup.Group, st *lastStatus) error {
-	if g == nil {
-		return nil
-	}
-	if n, err := g.OOMKills(); err != nil || n == 0 {
-		return nil
-	}
-	return fmt.Errorf("out of memory %s (limit %s): the kernel's OOM killer ended the engine process or one it started", st.where(), report.Bytes(g.Limit()))
-}
-
-// joinMemoryGroup waits, in a child run with -memory, until the parent
-// has moved this process into its memory cgroup, so that the engine's
-// memory is charged to it from the first byte.
-func joinMemoryGroup(limit int64) error {
-	if limit == 0 {
-		return nil
-	}
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		g, err := cgroup.Self()
-		if err != nil {
-			return fmt.Errorf("memory cgroup: %w", err)
-		}
-		if g != nil {
-			return nil
-		}
-		if time.Now().After(deadline) {
-			return errors.New("memory cgroup: the parent did not move this process into its group")
-		}
-		time.Sleep(time.Millisecond)
 	}
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -20,78 +18,49 @@ import (
 // machine or memory limit differ, or that both hold one engine, are
 // refused, naming the difference: their figures would not be comparable.
 func runMerge(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("benchmark-storage merge", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	format := fs.String("format", "table", "output `format`: table, markdown, csv, json or html")
-	out := fs.String("out", "", "also write the merged report to `file`, in the format its extension names (.txt, .md, .csv, .json, .html), or in -format if it has none")
-	fail := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "benchmark-storage merge: "+format+"\n", args...)
-		return exitBadInput
+	c := newSubcommand("merge", "table, markdown, csv, json or html", "the merged report", ".txt, .md, .csv, .json, .html", stderr)
+	if code, done := c.parse(args, "Usage: benchmark-storage merge [flags] a.json b.json ...\n\n"+
+		"Merges time-series JSON reports of the same workload parameters, machine and memory limit,\n"+
+		"written by separate runs (one engine each, say), into one report.\n\nFlags:\n"); done {
+		return code
 	}
-	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stderr, "Usage: benchmark-storage merge [flags] a.json b.json ...\n\n"+
-			"Merges time-series JSON reports of the same workload parameters, machine and memory limit,\n"+
-			"written by separate runs (one engine each, say), into one report.\n\nFlags:\n")
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
-		return exitOK
-	} else if err != nil {
-		return fail("%v; run benchmark-storage merge -h for the flags", err)
+	if c.fs.NArg() == 0 {
+		return c.fail("give the JSON reports to merge: benchmark-storage merge a.json b.json ...")
 	}
-	if fs.NArg() == 0 {
-		return fail("give the JSON reports to merge: benchmark-storage merge a.json b.json ...")
+	if f, ok := formatAliases[*c.format]; ok {
+		*c.format = f
 	}
-	if f, ok := formatAliases[*format]; ok {
-		*format = f
+	if !slices.Contains(formats, *c.format) || *c.format == "gobench" {
+		return c.fail("-format %q: use table, markdown, csv, json or html", *c.format)
 	}
-	if !slices.Contains(formats, *format) || *format == "gobench" {
-		return fail("-format %q: use table, markdown, csv, json or html", *format)
-	}
-	outFormat, err := outFormatOf(*out, *format, extFormats)
+	outFormat, err := c.outFormat(extFormats)
 	if err != nil {
-		return fail("%v", err)
-	}
-	if *out != "" {
-		if err := checkOut(*out); err != nil {
-			return fail("%v", err)
-		}
+		return c.fail("%v", err)
 	}
 	var reports []workload.Report
-	for _, path := range fs.Args() {
+	for _, path := range c.fs.Args() {
 		r, err := loadSeries(path)
 		if err != nil {
-			return fail("%v", err)
+			return c.fail("%v", err)
 		}
 		reports = append(reports, r)
 	}
-	merged, err := mergeReports(fs.Args(), reports)
+	merged, err := mergeReports(c.fs.Args(), reports)
 	if err != nil {
-		return fail("%v", err)
+		return c.fail("%v", err)
 	}
 	render := func(f string) ([]byte, error) {
 		var b bytes.Buffer
-		var err error
-		switch f {
-		case "markdown":
-			b.WriteString(merged.Markdown())
-		case "html":
-			b.WriteString(merged.HTML())
-		case "csv":
-			err = merged.WriteCSV(&b)
-		case "json":
-			err = merged.WriteJSON(&b)
-		default:
-			b.WriteString(merged.String())
-		}
+		err := writeReport(&b, &merged, f)
 		return b.Bytes(), err
 	}
-	b, err := render(*format)
+	b, err := render(*c.format)
 	if err == nil {
 		_, err = stdout.Write(b)
 	}
-	if err == nil && *out != "" {
+	if err == nil && *c.out != "" {
 		if b, err = render(outFormat); err == nil {
-			err = os.WriteFile(*out, b, 0o644)
+			err = os.WriteFile(*c.out, b, 0o644)
 		}
 	}
 	if err != nil {
@@ -104,12 +73,8 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 // loadSeries reads a time-series JSON report.
 func loadSeries(path string) (workload.Report, error) {
 	var r workload.Report
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return r, fmt.Errorf("%s: %v: give a JSON report written by -format json or -out results.json", path, unwrapPath(err))
-	}
-	if err := json.Unmarshal(b, &r); err != nil {
-		return r, fmt.Errorf("%s is not a JSON report (%v): give one written by -format json or -out results.json", path, err)
+	if _, err := readReport(path, &r); err != nil {
+		return r, err
 	}
 	if len(r.Results) == 0 || slices.ContainsFunc(r.Results, func(res *workload.Result) bool { return res.Steps == nil && res.Error == "" }) {
 		return r, fmt.Errorf("%s holds no time-series results: merge reads the time-series workload's JSON reports", path)
@@ -129,10 +94,7 @@ func mergeReports(paths []string, reports []workload.Report) (workload.Report, e
 		f, _ := readFacts(b)
 		return f
 	}
-	machine := func(r workload.Report) string {
-		e := r.Env
-		return fmt.Sprintf("%s, %d cores, %d bytes of memory, kernel %s, %s", e.CPUModel, e.Cores, e.MemoryBytes, e.Kernel, e.Filesystem)
-	}
+	machine := func(r workload.Report) string { return machineOf(r.Env) }
 	for i, r := range reports {
 		switch d := measuredDifference(facts(first), facts(r)); {
 		case d != "":

@@ -17,10 +17,7 @@ func TestMerge(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name string, args ...string) string {
 		t.Helper()
-		code, out, errOut := runChildren(t, append(append([]string{"-path", dir, "-format", "json"}, tinyRun...), args...)...)
-		if code != exitOK {
-			t.Fatalf("%v: exit %d\n%s", args, code, errOut)
-		}
+		out, _ := runOK(t, append(append([]string{"-path", dir, "-format", "json"}, tinyRun...), args...)...)
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, []byte(out), 0o644); err != nil {
 			t.Fatal(err)
@@ -30,10 +27,7 @@ func TestMerge(t *testing.T) {
 	pa, pb := write("a.json", "-engine", a), write("b.json", "-engine", b)
 	both := decodeReport(t, func() string { b, _ := os.ReadFile(write("both.json", "-engine", a+","+b)); return string(b) }())
 
-	code, out, errOut := runCmd(t, "merge", "-format", "json", pa, pb)
-	if code != exitOK {
-		t.Fatalf("merge: exit %d: %s", code, errOut)
-	}
+	out, _ := runOK(t, "merge", "-format", "json", pa, pb)
 	merged := decodeReport(t, out)
 	shape := func(rep interface{ String() string }) []string {
 		var rows []string
@@ -68,9 +62,6 @@ func TestMerge(t *testing.T) {
 		{[]string{filepath.Join(dir, "missing.json")}, "missing.json"},
 		{[]string{"-format", "gobench", pa}, "-format"},
 	} {
-		code, _, errOut := runCmd(t, append([]string{"merge"}, c.args...)...)
-		if code != exitBadInput || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
-			t.Errorf("merge %v: exit %d, %q; want exit 2 and one line with %q", c.args, code, errOut, c.want)
-		}
+		checkRefused(t, c.want, append([]string{"merge"}, c.args...)...)
 	}
 }

@@ -9,9 +9,11 @@ import (
 // microSuite is the classic micro benchmarks suite (-benchmarks).
 type microSuite struct{}
 
-var _ suite[micro.Result] = microSuite{}
-
 func (microSuite) check(s *settings) error { return microConfig(s).Validate() }
+
+func (microSuite) start(s *settings, name string) *micro.Result {
+	return &micro.Result{Header: harness.Header{Options: s.effective[name]}, Config: microConfig(s)}
+}
 
 // run runs the benchmarks; micro.Run opens the engine anew for every fill
 // and closes it at the end.
@@ -26,40 +28,16 @@ func (microSuite) run(s *settings, name string, opts engine.Options, p *progress
 	return res, err
 }
 
-// start is a result with the run's parameters, for an engine that
-// reports none.
-func (microSuite) start(s *settings, name string) *micro.Result {
-	return &micro.Result{Header: harness.Header{Options: s.effective[name]}, Config: microConfig(s)}
-}
-
-func (microSuite) label(res *micro.Result, name string, repeat int, err error) {
-	res.Engine, res.Repeat = name, repeat
-	if res.Version == "" {
-		res.Version = engine.Version(name)
-	}
-	if res.Error == "" {
-		res.Error = errorText(err)
-	}
+func (microSuite) fields(res *micro.Result) resultFields {
+	return resultFields{header: &res.Header, err: &res.Error}
 }
 
 // failure is the error that made an engine's run fail: its own or its
 // first failed benchmark's.
 func (microSuite) failure(res *micro.Result) string {
-	if res.Error != "" {
-		return res.Error
-	}
-	for _, b := range res.Benchmarks {
-		if b.Error != "" {
-			return b.Name + ": " + b.Error
-		}
-	}
-	return ""
+	return firstFailure(res.Error, res.Benchmarks, func(b micro.Bench) (string, string) { return b.Name, b.Error })
 }
-
-func (microSuite) fail(res *micro.Result, why string) { res.Error = why }
 
 func (microSuite) report(runID string, env harness.Environment, results []*micro.Result) renderer {
 	return &micro.Report{RunID: runID, Env: env, Results: results}
 }
-
-func (microSuite) reused(*micro.Result) string { return "" }

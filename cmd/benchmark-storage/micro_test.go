@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -67,11 +65,7 @@ func TestParseMicroFlags(t *testing.T) {
 func TestMicroBadInput(t *testing.T) {
 	a, _ := testEngines(t)
 	parent := t.TempDir()
-	for _, tc := range []struct {
-		name string
-		args []string
-		want string
-	}{
+	for _, tc := range []refusal{
 		{"unknown benchmark", []string{"-benchmarks", "fillseq,readfast"}, `unknown benchmark "readfast"`},
 		{"empty benchmark", []string{"-benchmarks", "fillseq,,readseq"}, "empty benchmark name"},
 		{"num 0", []string{"-benchmarks", "fillseq", "-num", "0"}, "-num"},
@@ -93,13 +87,7 @@ func TestMicroBadInput(t *testing.T) {
 		{"key without benchmarks", []string{"-key", "int4"}, "add -benchmarks"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := runCmd(t, append([]string{"-engine", a, "-path", parent}, tc.args...)...)
-			if code != exitBadInput || stdout != "" {
-				t.Errorf("status %d, stdout %q; want %d and nothing", code, stdout, exitBadInput)
-			}
-			if strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "benchmark-storage: ") || !strings.Contains(stderr, tc.want) {
-				t.Errorf("want one line naming %q, got %q", tc.want, stderr)
-			}
+			checkRefused(t, tc.want, append([]string{"-engine", a, "-path", parent}, tc.args...)...)
 		})
 	}
 	checkUntouched(t, parent)
@@ -112,18 +100,9 @@ func TestMicroEndToEnd(t *testing.T) {
 	parent, aside := t.TempDir(), t.TempDir()
 	out := filepath.Join(aside, "results.json")
 	args := append([]string{"-engine", a + "," + b, "-path", parent, "-format", "gobench", "-seed", "3", "-key", "ts24", "-compression", "off"}, tinyMicro...)
-	code, stdout, stderr := runChildren(t, append(args, "-out", out)...)
-	if code != exitOK {
-		t.Fatalf("status %d; stderr:\n%s", code, stderr)
-	}
-	text, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	stdout, _ := runOK(t, append(args, "-out", out)...)
 	var rep micro.Report
-	if err := json.Unmarshal(text, &rep); err != nil {
-		t.Fatalf("-out is not a micro report: %v\n%s", err, text)
-	}
+	readJSON(t, out, &rep)
 	if len(rep.Results) != 2 || rep.Results[0].Engine != a || rep.Results[1].Engine != b || rep.Env.Seed != 3 {
 		t.Fatalf("report %+v", rep)
 	}

@@ -36,7 +36,7 @@ func (m *microFlags) define(fs *flag.FlagSet) {
 		strings.Join(micro.Names(), ", ")+"; or default (db_bench's and LmdbJava's, each once) or all", func(v string) error {
 		b, err := micro.ParseBenchmarks(v)
 		m.benchmarks = b
-		return unprefixed(err)
+		return unprefixed(err, micro.ErrInvalidConfig)
 	})
 	m.num = micro.DefaultNum
 	fs.Var((*countValue)(&m.num), "num", "`count` of entries a micro benchmark fill writes (fillsync and fill100K write a thousandth, as in db_bench)")
@@ -46,13 +46,13 @@ func (m *microFlags) define(fs *flag.FlagSet) {
 	fs.Func("key", "key `type` of the micro benchmarks: int4 (4-byte integer), str16 (16 decimal digits) or ts24 (the time-series key) (default str16)", func(v string) error {
 		k, err := micro.ParseKeyType(v)
 		m.key = k
-		return unprefixed(err)
+		return unprefixed(err, micro.ErrInvalidConfig)
 	})
 	m.order = micro.DefaultOrder
 	fs.Func("order", "`order` of the micro benchmark write, which readKey follows: seq or random (default random)", func(v string) error {
 		o, err := micro.ParseOrder(v)
 		m.order = o
-		return unprefixed(err)
+		return unprefixed(err, micro.ErrInvalidConfig)
 	})
 	m.ratio = micro.DefaultCompressionRatio
 	fs.Func("compression-ratio", "`fraction` of each micro benchmark value that is random, the rest repeating it, so that compression shrinks values to about it: above 0, at most 1 (default 0.5)", func(v string) error {
@@ -63,15 +63,6 @@ func (m *microFlags) define(fs *flag.FlagSet) {
 		m.ratio = r
 		return nil
 	})
-}
-
-// unprefixed drops the package prefix from a micro error, which the flag
-// package already places.
-func unprefixed(err error) error {
-	if err == nil {
-		return nil
-	}
-	return errors.New(strings.TrimPrefix(err.Error(), micro.ErrInvalidConfig.Error()+": "))
 }
 
 // checkMode refuses the flags of the kind of run not asked for, allows
@@ -147,10 +138,7 @@ func checkMode(s *settings, fs *flag.FlagSet) error {
 		return inputErrorf("-batch %d is above the maximum of %d writes per batch", s.batch, micro.MaxBatch)
 	}
 	gobenchOut(s)
-	if err := microConfig(s).Validate(); err != nil {
-		return inputErrorf("%v", unprefixed(err))
-	}
-	return nil
+	return invalidConfig(microConfig(s).Validate(), micro.ErrInvalidConfig)
 }
 
 // gobenchOut writes -out to a .txt file in the gobench format with

@@ -2,12 +2,9 @@ package main
 
 import (
 	"flag"
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/workload/dataset"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/mixed"
 )
@@ -49,35 +46,22 @@ func (m *mixedFlags) define(fs *flag.FlagSet) {
 	fs.Func("mix", "with -workload mixed, `weights` of the query kinds readers draw: kind=weight,... of last, recent, range, scan, multi (default "+mixed.DefaultMix.String()+")", func(v string) error {
 		mx, err := mixed.ParseMix(v)
 		m.Mix = mx
-		return unprefixedMixed(err)
+		return unprefixed(err, mixed.ErrInvalidConfig)
 	})
 	m.Window = mixed.DefaultWindow
 	fs.DurationVar(&m.Window, "window", mixed.DefaultWindow, "with -workload mixed, how much recent data (data time, a point every 10s per series) a recent or multi query reads")
 	fs.Func("skew", "with -workload mixed, how queries pick series: uniform, zipfian (exponent 0.99, series 0 the hottest) or an exponent below 1 (default uniform)", func(v string) error {
 		k, err := mixed.ParseSkew(v)
 		m.Skew = k
-		return unprefixedMixed(err)
+		return unprefixed(err, mixed.ErrInvalidConfig)
 	})
-}
-
-// unprefixedMixed drops the package prefix from a mixed error.
-func unprefixedMixed(err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("%s", strings.TrimPrefix(err.Error(), mixed.ErrInvalidConfig.Error()+": "))
 }
 
 // checkMixedMode refuses what the mixed workload does not take and checks
 // its settings: -points is the preload, none unless given.
 func checkMixedMode(s *settings, set map[string]bool) error {
-	for _, n := range mixedRefuses {
-		if set[n] {
-			return inputErrorf("-%s is not a setting of -workload mixed, which takes -writers, -readers, -duration, -rate, -mix, -window, -skew, -points (the preload), -series and -batch: drop -%s", n, n)
-		}
-	}
-	if s.format == "gobench" {
-		return inputErrorf("-format gobench is for the micro benchmarks: choose table, markdown, csv, json or html")
+	if err := refuseFlags(s, set, mixedRefuses, "-writers, -readers, -duration, -rate, -mix, -window, -skew, -points (the preload), -series and -batch"); err != nil {
+		return err
 	}
 	if !set["points"] {
 		s.points = 0
@@ -90,10 +74,7 @@ func checkMixedMode(s *settings, set map[string]bool) error {
 	case s.dataset != "" && s.points == 0:
 		return inputErrorf("-dataset keeps the preload, and there is none: add -points, such as -points 1M, or drop -dataset")
 	}
-	if err := mixedConfig(s).Validate(); err != nil {
-		return inputErrorf("%v", unprefixedMixed(err))
-	}
-	return nil
+	return invalidConfig(mixedConfig(s).Validate(), mixed.ErrInvalidConfig)
 }
 
 // mixedConfig is the mixed workload every engine of the run gets.
@@ -109,60 +90,29 @@ func mixedConfig(s *settings) mixed.Config {
 // mixedSuite is the mixed workload (-workload mixed).
 type mixedSuite struct{}
 
-var _ suite[mixed.Result] = mixedSuite{}
-
 func (mixedSuite) check(s *settings) error { return mixedConfig(s).Validate() }
 
-// run opens the engine (in a clone of the dataset, with -dataset and one
-// saved), runs the workload and closes it. A failed Close fails the run.
-func (mixedSuite) run(s *settings, name string, opts engine.Options, p *progress) (res *mixed.Result, err error) {
-	cfg := mixedConfig(s)
-	cfg.Progress, cfg.Log = p, p
-	r, err := openRun(s, name, &opts, p)
-	if err != nil {
-		return nil, err
-	}
-	defer closeEngine(r.db, &err)
-	cfg.Preloaded, cfg.AfterPreload = r.use != nil, r.save
-	res, err = mixed.Run(r.db, s.child.dir, cfg)
-	if res != nil {
-		res.Dataset = r.use
-		err = r.record(&res.Header, name, opts, err)
-	}
-	return res, err
-}
-
-// start is a result with the run's parameters, for an engine that
-// reports none.
 func (mixedSuite) start(s *settings, name string) *mixed.Result {
 	return &mixed.Result{Header: harness.Header{Options: s.effective[name]}, Config: mixedConfig(s)}
 }
 
-func (mixedSuite) label(res *mixed.Result, name string, repeat int, err error) {
-	res.Engine, res.Repeat = name, repeat
-	if res.Version == "" {
-		res.Version = engine.Version(name)
-	}
-	if res.Error == "" {
-		res.Error = errorText(err)
-	}
+// run runs the workload on the engine, in a clone of the dataset with
+// -dataset and one saved (runOnDataset).
+func (su mixedSuite) run(s *settings, name string, opts engine.Options, p *progress) (*mixed.Result, error) {
+	cfg := mixedConfig(s)
+	cfg.Progress, cfg.Log = p, p
+	return runOnDataset(su, s, name, opts, p, func(r *datasetRun) (*mixed.Result, error) {
+		cfg.Preloaded, cfg.AfterPreload = r.use != nil, r.save
+		return mixed.Run(r.db, s.child.dir, cfg)
+	})
+}
+
+func (mixedSuite) fields(res *mixed.Result) resultFields {
+	return resultFields{header: &res.Header, err: &res.Error, dataset: &res.Dataset}
 }
 
 func (mixedSuite) failure(res *mixed.Result) string { return res.Error }
 
-func (mixedSuite) fail(res *mixed.Result, why string) { res.Error = why }
-
 func (mixedSuite) report(runID string, env harness.Environment, results []*mixed.Result) renderer {
 	return &mixed.Report{RunID: runID, Env: env, Results: results}
 }
-
-// reusedNote is the line the parent prints for a run that started from a
-// dataset.
-func reusedNote(r *dataset.Use) string {
-	if r == nil || !r.Reused {
-		return ""
-	}
-	return fmt.Sprintf("reused the dataset %s (written %s), cloned by %s in %s", r.Path, r.Created.Format(time.DateTime), r.Method, roundDuration(r.Clone))
-}
-
-func (mixedSuite) reused(res *mixed.Result) string { return reusedNote(res.Dataset) }

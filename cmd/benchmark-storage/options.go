@@ -100,7 +100,7 @@ type setValue []engine.Override
 func (v *setValue) Set(s string) error {
 	o, err := engine.ParseOverride(s)
 	if err != nil {
-		return errors.New(strings.TrimPrefix(err.Error(), engine.ErrConfig.Error()+": "))
+		return unprefixed(err, engine.ErrConfig)
 	}
 	*v = append(*v, o)
 	return nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/internal/powercut"
+	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/crash"
 )
 
@@ -90,7 +91,7 @@ func (m *powerMount) round(s *settings, name string, cfg crash.Config, round int
 	// The server exits once the killed writer's files have closed.
 	select {
 	case <-m.fs.Done():
-	case <-time.After(childStopDelay):
+	case <-time.After(supervise.StopDelay):
 	}
 	if cutErr != nil {
 		return r, fmt.Errorf("cut the power: %w", cutErr)
@@ -114,7 +115,7 @@ func (m *powerMount) close() error {
 	}
 	select {
 	case <-m.fs.Done():
-	case <-time.After(childStopDelay):
+	case <-time.After(supervise.StopDelay):
 	}
 	return err
 }

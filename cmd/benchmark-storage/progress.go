@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/harness"
 )
 
@@ -36,8 +37,8 @@ type progress struct {
 	done  int64
 	start time.Time
 	drawn time.Time // last bar redraw or log line
-	// report, if not nil, gets each change as a childStatus line, for the
-	// parent (statusFD).
+	// report, if not nil, gets each change as a supervise.Status line,
+	// for the parent.
 	report io.Writer
 }
 
@@ -46,7 +47,7 @@ func (p *progress) sendStatus() {
 	if p.report == nil {
 		return
 	}
-	b, _ := json.Marshal(childStatus{Step: p.step, Done: p.done, Total: p.total})
+	b, _ := json.Marshal(supervise.Status{Step: p.step, Done: p.done, Total: p.total})
 	_, _ = p.report.Write(append(b, '\n'))
 }
 
@@ -61,7 +62,7 @@ func (p *progress) sendPartial(res any) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	line, _ := json.Marshal(childStatus{Step: p.step, Done: p.done, Total: p.total, Partial: b})
+	line, _ := json.Marshal(supervise.Status{Step: p.step, Done: p.done, Total: p.total, Partial: b})
 	_, _ = p.report.Write(append(line, '\n'))
 }
 

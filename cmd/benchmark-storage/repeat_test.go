@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/report/reporttest"
 	"github.com/tsbench/storage/workload"
 )
@@ -19,22 +18,11 @@ import (
 // by a browser), in CSV (numbers only) and gobench (a line per run), and
 // compared with a later run.
 func TestRepeatedRun(t *testing.T) {
-	var engines []string
-	for _, n := range []string{"pebble", "goleveldb", "bbolt", "badger"} {
-		if slices.Contains(engine.Names(), n) && len(engines) < 3 {
-			engines = append(engines, n)
-		}
-	}
-	if len(engines) < 3 {
-		t.Skipf("need three pure-Go engines, have %v", engine.Names())
-	}
+	engines := somePureGoEngines(t, 3)
 	parent, aside := t.TempDir(), t.TempDir()
 	page := filepath.Join(aside, "report.html")
 	args := append([]string{"-engine", strings.Join(engines, ","), "-count", "3", "-path", parent, "-format", "json", "-out", page}, tinyRun...)
-	code, stdout, stderr := runChildren(t, args...)
-	if code != exitOK {
-		t.Fatalf("status %d; stderr:\n%s", code, stderr)
-	}
+	stdout, _ := runOK(t, args...)
 	checkUntouched(t, parent)
 	rep := decodeReport(t, stdout)
 	if len(rep.Results) != 9 || rep.RunID == "" {
@@ -101,20 +89,14 @@ func TestRepeatedRun(t *testing.T) {
 	if err := os.WriteFile(newer, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, text, stderr := runCmd(t, "compare", old, newer)
-	if code != exitOK {
-		t.Fatalf("compare: status %d; stderr:\n%s", code, stderr)
-	}
+	text, _ := runOK(t, "compare", old, newer)
 	for _, want := range append(slices.Clone(engines), "+100.0%", "no (p=0.100 n=3+3)", "Time (time_ns)") {
 		if !strings.Contains(text, want) {
 			t.Errorf("compare output lacks %q:\n%s", want, text)
 		}
 	}
 	reporttest.Fits(t, text)
-	code, cmp, _ := runCmd(t, "compare", "-format", "html", old, newer)
-	if code != exitOK {
-		t.Fatalf("compare -format html: status %d", code)
-	}
+	cmp, _ := runOK(t, "compare", "-format", "html", old, newer)
 	reporttest.SelfContained(t, cmp)
 	reporttest.Screenshot(t, "cli-compare", cmp, 1280, 2000)
 }
@@ -141,9 +123,6 @@ func TestCompareErrors(t *testing.T) {
 		{[]string{"-out", filepath.Join(dir, "c.pdf"), empty, empty}, `unknown extension ".pdf"`},
 		{[]string{"-alpha", "2", empty, empty}, "-alpha 2"},
 	} {
-		code, stdout, stderr := runCmd(t, append([]string{"compare"}, tc.args...)...)
-		if code != exitBadInput || stdout != "" || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
-			t.Errorf("compare %v: status %d, stdout %q, stderr %q; want %d and one line naming %q", tc.args, code, stdout, stderr, exitBadInput, tc.want)
-		}
+		checkRefused(t, tc.want, append([]string{"compare"}, tc.args...)...)
 	}
 }

@@ -19,6 +19,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/harness"
 )
 
@@ -81,7 +82,7 @@ func runAsChild(stdin io.Reader, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "benchmark-storage: %v\n", err)
 		return exitBadInput
 	}
-	childInit()
+	supervise.InitChild()
 	switch {
 	case s.child.role == roleCrashWriter:
 		return runCrashWriter(s)
@@ -165,13 +166,13 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 			if why := su.failure(res); why != "" {
 				if log != "" {
 					why += " (the engine process's output is in " + log + ")"
-					su.fail(res, why) // the report says where, too
+					fail(su, res, why) // the report says where, too
 				}
 				fmt.Fprintf(stderr, "benchmark-storage: %s FAILED after %s: %s\n", name, roundDuration(time.Since(start)), why)
 			} else {
 				fmt.Fprintf(stderr, "benchmark-storage: %s done in %s\n", name, roundDuration(time.Since(start)))
 			}
-			if note := su.reused(res); note != "" {
+			if note := reused(su, res); note != "" {
 				fmt.Fprintf(stderr, "benchmark-storage: %s: write step not run: %s\n", name, note)
 			}
 			if s.keep {

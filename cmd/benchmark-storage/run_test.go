@@ -12,80 +12,16 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/crash"
 )
-
-// tinyRun is a workload small enough for -race: 20 series of 100 points.
-var tinyRun = []string{"-points", "2k", "-series", "20", "-batch", "10"}
-
-// pureGoEngines picks two registered engines without C libraries, which
-// start fastest.
-func pureGoEngines(t *testing.T) (string, string) {
-	t.Helper()
-	var picked []string
-	for _, n := range []string{"pebble", "goleveldb", "bbolt", "badger"} {
-		if slices.Contains(engine.Names(), n) {
-			picked = append(picked, n)
-		}
-	}
-	if len(picked) < 2 {
-		t.Skipf("need two pure-Go engines, have %v", engine.Names())
-	}
-	return picked[0], picked[1]
-}
-
-// runChildren runs the command with children re-executing the test binary.
-func runChildren(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	t.Setenv(envChild, "1")
-	return runCmd(t, args...)
-}
-
-func decodeReport(t *testing.T, text string) *workload.Report {
-	t.Helper()
-	var rep workload.Report
-	if err := json.Unmarshal([]byte(text), &rep); err != nil {
-		t.Fatalf("output is not a JSON report: %v\n%s", err, text)
-	}
-	return &rep
-}
-
-// checkVerified fails unless res ran every step without an error.
-func checkVerified(t *testing.T, res *workload.Result) {
-	t.Helper()
-	if res.Error != "" {
-		t.Errorf("%s failed: %s", res.Engine, res.Error)
-	}
-	if len(res.Steps) == 0 {
-		t.Errorf("%s has no steps", res.Engine)
-	}
-	var names []string
-	for _, st := range res.Steps {
-		names = append(names, st.Name)
-		if st.Error != "" {
-			t.Errorf("%s: step %s: %s", res.Engine, st.Name, st.Error)
-		}
-		if st.Name == workload.StepQuery || st.Name == workload.StepQueryAfterDelete {
-			if st.Verify == nil || !st.Verify.OK() || st.Verify.Read != st.Points || st.Verify.Read == 0 {
-				t.Errorf("%s: step %s verified %+v, want all %d points", res.Engine, st.Name, st.Verify, st.Points)
-			}
-		}
-	}
-	if !slices.Equal(names, workload.StepNames) {
-		t.Errorf("%s ran steps %v, want %v", res.Engine, names, workload.StepNames)
-	}
-}
 
 func TestRunEndToEnd(t *testing.T) {
 	a, b := pureGoEngines(t)
 	parent, aside := t.TempDir(), t.TempDir()
 	md := filepath.Join(aside, "results.md")
 	args := append([]string{"-engine", b + "," + a, "-path", parent, "-format", "json", "-out", md, "-seed", "7", "-sync", "batch"}, tinyRun...)
-	code, stdout, stderr := runChildren(t, args...)
-	if code != exitOK {
-		t.Fatalf("status %d; stderr:\n%s", code, stderr)
-	}
+	stdout, stderr := runOK(t, args...)
 	rep := decodeReport(t, stdout)
 	if len(rep.Results) != 2 || rep.Results[0].Engine != b || rep.Results[1].Engine != a {
 		t.Fatalf("results for %v, want [%s %s]", engineNames(rep), b, a)
@@ -122,10 +58,7 @@ func TestRunEndToEnd(t *testing.T) {
 func TestRunKeep(t *testing.T) {
 	a, _ := pureGoEngines(t)
 	parent := t.TempDir()
-	code, _, stderr := runChildren(t, append([]string{"-engine", a, "-path", parent, "-keep"}, tinyRun...)...)
-	if code != exitOK {
-		t.Fatalf("status %d; stderr:\n%s", code, stderr)
-	}
+	_, stderr := runOK(t, append([]string{"-engine", a, "-path", parent, "-keep"}, tinyRun...)...)
 	runs, _ := filepath.Glob(filepath.Join(parent, "benchmark-storage-*"))
 	if len(runs) != 1 {
 		t.Fatalf("run directories %v, want one", runs)
@@ -206,21 +139,13 @@ func TestRunInterrupted(t *testing.T) {
 	if code != exitInterrupted {
 		t.Errorf("status %d, want %d; stderr:\n%s", code, exitInterrupted, stderr)
 	}
-	if d := time.Since(start); d > childStopDelay {
+	if d := time.Since(start); d > supervise.StopDelay {
 		t.Errorf("took %v to stop", d)
 	}
 	if stdout != "" {
 		t.Errorf("stdout %q, want nothing: no engine finished", stdout)
 	}
 	checkUntouched(t, parent, "precious")
-}
-
-func engineNames(rep *workload.Report) []string {
-	var names []string
-	for _, r := range rep.Results {
-		names = append(names, r.Engine)
-	}
-	return names
 }
 
 // TestRunFaultsAreOneLine checks that an engine process that panics or
@@ -274,10 +199,7 @@ func TestRunFaultsAreOneLine(t *testing.T) {
 func TestRunCrashCheck(t *testing.T) {
 	a, b := pureGoEngines(t)
 	parent := t.TempDir()
-	code, stdout, stderr := runChildren(t, "-workload", "crash", "-engine", a+","+b, "-kills", "2", "-batch", "10", "-path", parent, "-format", "json")
-	if code != exitOK {
-		t.Fatalf("status %d; stderr:\n%s", code, stderr)
-	}
+	stdout, _ := runOK(t, "-workload", "crash", "-engine", a+","+b, "-kills", "2", "-batch", "10", "-path", parent, "-format", "json")
 	var rep crash.Report
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatalf("not a JSON report: %v\n%s", err, stdout)

@@ -9,65 +9,38 @@ import (
 // series is the time-series workload suite.
 type series struct{}
 
-var _ suite[workload.Result] = series{}
-
 func (series) check(s *settings) error { return workloadConfig(s).Validate() }
 
-// run opens the engine (in a clone of the dataset, with -dataset and one
-// saved), runs the steps and closes it. A failed Close fails the run: it
-// may have lost acknowledged writes.
-func (series) run(s *settings, name string, opts engine.Options, p *progress) (res *workload.Result, err error) {
-	cfg := workloadConfig(s)
-	cfg.Progress, cfg.Log = p, p
-	r, err := openRun(s, name, &opts, p)
-	if err != nil {
-		return nil, err
-	}
-	defer closeEngine(r.db, &err)
-	cfg.Preloaded, cfg.AfterWrite = r.use != nil, r.save
-	cfg.StepDone = func(res *workload.Result) {
-		res.Options, res.Dataset = s.effective[name], r.use
-		p.sendPartial(res)
-	}
-	res, err = workload.Run(r.db, s.child.dir, cfg)
-	if res != nil {
-		res.Dataset = r.use
-		err = r.record(&res.Header, name, opts, err)
-	}
-	return res, err
-}
-
-// start is a result with the run's parameters, for an engine that
-// reports none: one that failed to open or was stopped.
 func (series) start(s *settings, name string) *workload.Result {
 	return &workload.Result{Header: harness.Header{Options: s.effective[name]}, Config: workloadConfig(s)}
 }
 
-func (series) label(res *workload.Result, name string, repeat int, err error) {
-	res.Engine, res.Repeat = name, repeat
-	if res.Version == "" {
-		res.Version = engine.Version(name)
-	}
-	if res.Error == "" {
-		res.Error = errorText(err)
-	}
+// run runs the steps on the engine, in a clone of the dataset with
+// -dataset and one saved (runOnDataset). After each step the child
+// sends the result so far, which the parent reports if the child is
+// stopped.
+func (su series) run(s *settings, name string, opts engine.Options, p *progress) (*workload.Result, error) {
+	cfg := workloadConfig(s)
+	cfg.Progress, cfg.Log = p, p
+	return runOnDataset(su, s, name, opts, p, func(r *datasetRun) (*workload.Result, error) {
+		cfg.Preloaded, cfg.AfterWrite = r.use != nil, r.save
+		cfg.StepDone = func(res *workload.Result) {
+			res.Options, res.Dataset = s.effective[name], r.use
+			p.sendPartial(res)
+		}
+		return workload.Run(r.db, s.child.dir, cfg)
+	})
+}
+
+func (series) fields(res *workload.Result) resultFields {
+	return resultFields{header: &res.Header, err: &res.Error, dataset: &res.Dataset}
 }
 
 // failure is the error that made an engine's run fail: its own or its
 // first failed step's.
 func (series) failure(res *workload.Result) string {
-	if res.Error != "" {
-		return res.Error
-	}
-	for _, st := range res.Steps {
-		if st.Error != "" {
-			return st.Name + ": " + st.Error
-		}
-	}
-	return ""
+	return firstFailure(res.Error, res.Steps, func(st workload.Step) (string, string) { return st.Name, st.Error })
 }
-
-func (series) fail(res *workload.Result, why string) { res.Error = why }
 
 func (series) report(runID string, env harness.Environment, results []*workload.Result) renderer {
 	return &workload.Report{RunID: runID, Env: env, Results: results}
@@ -85,5 +58,3 @@ func workloadConfig(s *settings) workload.Config {
 		Interval:      s.interval,
 	}
 }
-
-func (series) reused(res *workload.Result) string { return reusedNote(res.Dataset) }

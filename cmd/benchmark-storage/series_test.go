@@ -13,10 +13,7 @@ import (
 func TestRunReuseIterator(t *testing.T) {
 	a, _ := pureGoEngines(t)
 	args := append([]string{"-engine", a, "-path", t.TempDir(), "-format", "json", "-reuse-iterator"}, tinyRun...)
-	code, stdout, stderr := runChildren(t, args...)
-	if code != exitOK {
-		t.Fatalf("status %d; stderr:\n%s", code, stderr)
-	}
+	stdout, _ := runOK(t, args...)
 	rep := decodeReport(t, stdout)
 	if len(rep.Results) != 1 {
 		t.Fatalf("results for %v, want [%s]", engineNames(rep), a)

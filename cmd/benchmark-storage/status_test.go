@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload"
 )
 
@@ -20,16 +21,16 @@ func TestStatusPartial(t *testing.T) {
 	p.Update(250_000)
 	pipe.WriteString(`{"step":"Query 1M val`) // the child died mid-line
 
-	var l lastStatus
-	l.read(&pipe)
+	var l supervise.StatusLog
+	l.Read(&pipe)
 	res := partialResult[workload.Result](&l)
 	if res == nil || res.Config.Points != 1_000_000 || len(res.Steps) != 1 || res.Steps[0].Name != workload.StepWrite {
 		t.Fatalf("partial result %+v, want the write step of 1M points", res)
 	}
-	if got, want := l.where(), `in step "Query 1M values" after 250k of 1M points`; !bytes.HasPrefix([]byte(got), []byte(want)) {
-		t.Errorf("where() = %q, want it to start with %q", got, want)
+	if got, want := where(&l), `in step "Query 1M values" after 250k of 1M points`; !bytes.HasPrefix([]byte(got), []byte(want)) {
+		t.Errorf("where = %q, want it to start with %q", got, want)
 	}
-	var none lastStatus
+	var none supervise.StatusLog
 	if res := partialResult[workload.Result](&none); res != nil {
 		t.Errorf("a child that sent no partial result gave %+v", res)
 	}

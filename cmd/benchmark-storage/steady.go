@@ -52,7 +52,7 @@ func (f *steadyFlags) define(fs *flag.FlagSet) {
 	fs.Func("retention-method", "with -workload steady, the `method` that deletes expired data: delete (a DeleteRange per series), bucket (time-bucket-major keys, one DeleteRange per bucket) or shards (an engine per time shard, closed and deleted whole) (default delete)", func(v string) error {
 		m, err := steady.ParseMethod(v)
 		f.Method = m
-		return unprefixedSteady(err)
+		return unprefixed(err, steady.ErrInvalidConfig)
 	})
 	fs.DurationVar(&f.Bucket, "bucket", 0, "with -workload steady, the data time of a bucket, a shard and a retention step (default -retention/10)")
 	fs.Float64Var(&f.Late, "late", 0, "with -workload steady, the `fraction` of batches sent late, by up to -late-window of data time")
@@ -63,14 +63,6 @@ func (f *steadyFlags) define(fs *flag.FlagSet) {
 	fs.BoolVar(&f.FindRate, "find-rate", false, "with -workload steady, search the highest rate each engine sustains for -duration, from -rate up (doubling, then halving, then narrowing to within 10%), each probe on a fresh store, and report it with the signal that stopped it")
 	fs.DurationVar(&f.Targets.MaxWriteP99, "max-write-p99", steady.DefaultMaxWriteP99, "with -find-rate, the highest write p99 (from the intended starts) a sustained rate may have")
 	fs.DurationVar(&f.Targets.MaxQueryP99, "max-query-p99", steady.DefaultMaxQueryP99, "with -find-rate, the highest query p99 a sustained rate may have")
-}
-
-// unprefixedSteady drops the package prefix from a steady error.
-func unprefixedSteady(err error) error {
-	if err == nil {
-		return nil
-	}
-	return errors.New(strings.TrimPrefix(err.Error(), steady.ErrInvalidConfig.Error()+": "))
 }
 
 // refuseSteadyFlags refuses the steady workload's own flags in any other
@@ -90,13 +82,8 @@ func refuseSteadyFlags(s *settings, set map[string]bool) error {
 // checkSteadyMode refuses what the steady workload does not take, takes
 // in the settings it shares with the mixed workload, and checks them all.
 func checkSteadyMode(s *settings, set map[string]bool) error {
-	for _, n := range steadyRefuses {
-		if set[n] {
-			return inputErrorf("-%s is not a setting of -workload steady, which takes -rate, -duration, -writers, -readers, -mix, -window, -series, -batch and -%s: drop -%s", n, strings.Join(steadyOnlyFlags, ", -"), n)
-		}
-	}
-	if s.format == "gobench" {
-		return inputErrorf("-format gobench is for the micro benchmarks: choose table, markdown, csv, json or html")
+	if err := refuseFlags(s, set, steadyRefuses, "-rate, -duration, -writers, -readers, -mix, -window, -series, -batch and -"+strings.Join(steadyOnlyFlags, ", -")); err != nil {
+		return err
 	}
 	if (set["max-write-p99"] || set["max-query-p99"]) && !s.steady.FindRate {
 		return inputErrorf("-max-write-p99 and -max-query-p99 are targets of the rate search: add -find-rate")
@@ -110,10 +97,7 @@ func checkSteadyMode(s *settings, set map[string]bool) error {
 	m := s.mixed
 	f := &s.steady
 	f.Rate, f.Duration, f.Writers, f.Readers, f.Mix, f.Window = m.Rate, m.Duration, m.Writers, m.Readers, m.Mix, m.Window
-	if err := steadyConfig(s).Validate(); err != nil {
-		return inputErrorf("%v", unprefixedSteady(err))
-	}
-	return nil
+	return invalidConfig(steadyConfig(s).Validate(), steady.ErrInvalidConfig)
 }
 
 // steadyConfig is the steady workload every engine of the run gets.
@@ -133,9 +117,13 @@ func steadyConfig(s *settings) steady.Config {
 // steadySuite is the steady-state workload (-workload steady).
 type steadySuite struct{}
 
-var _ suite[steady.Result] = steadySuite{}
-
 func (steadySuite) check(s *settings) error { return steadyConfig(s).Validate() }
+
+func (steadySuite) start(s *settings, name string) *steady.Result {
+	cfg := steadyConfig(s)
+	cfg.Open = nil
+	return &steady.Result{Header: harness.Header{Options: s.effective[name]}, Config: cfg.WithDefaults()}
+}
 
 // run opens the engine, or with the shards method one per shard under
 // the data directory, runs the workload and closes it. A failed Close
@@ -160,39 +148,16 @@ func (steadySuite) run(s *settings, name string, opts engine.Options, p *progres
 	}
 	res, err = steady.Run(db, s.child.dir, cfg)
 	if res != nil {
-		res.Options, err = effective(name, opts, err)
-		if db != nil {
-			if d, ok := engine.BackendAs[engine.Describer](db); ok {
-				res.Description = d.Describe()
-			}
-		}
+		err = recordEngine(&res.Header, db, name, opts, err)
 	}
 	return res, err
 }
 
-// start is a result with the run's parameters, for an engine that
-// reports none.
-func (steadySuite) start(s *settings, name string) *steady.Result {
-	cfg := steadyConfig(s)
-	cfg.Open = nil
-	return &steady.Result{Header: harness.Header{Options: s.effective[name]}, Config: cfg.WithDefaults()}
-}
-
-func (steadySuite) label(res *steady.Result, name string, repeat int, err error) {
-	res.Engine, res.Repeat = name, repeat
-	if res.Version == "" {
-		res.Version = engine.Version(name)
-	}
-	if res.Error == "" {
-		res.Error = errorText(err)
-	}
+func (steadySuite) fields(res *steady.Result) resultFields {
+	return resultFields{header: &res.Header, err: &res.Error}
 }
 
 func (steadySuite) failure(res *steady.Result) string { return res.Error }
-
-func (steadySuite) fail(res *steady.Result, why string) { res.Error = why }
-
-func (steadySuite) reused(*steady.Result) string { return "" }
 
 func (steadySuite) report(runID string, env harness.Environment, results []*steady.Result) renderer {
 	return &steady.Report{RunID: runID, Env: env, Results: results}

@@ -17,11 +17,7 @@ func TestSteadyBadInput(t *testing.T) {
 	a, _ := pureGoEngines(t)
 	parent := t.TempDir()
 	base := []string{"-engine", a, "-path", parent, "-workload", "steady", "-rate", "10k", "-duration", "2s", "-speedup", "100", "-retention", "1m"}
-	for _, tc := range []struct {
-		name string
-		args []string
-		want string
-	}{
+	for _, tc := range []refusal{
 		{"zero duration", []string{"-duration", "0s"}, "-duration"},
 		{"rate beyond the harness", []string{"-rate", "1G"}, "lower -rate"},
 		{"zero rate", []string{"-rate", "0"}, "-rate 0"},
@@ -36,13 +32,7 @@ func TestSteadyBadInput(t *testing.T) {
 		{"target without the search", []string{"-max-write-p99", "10ms"}, "add -find-rate"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, stdout, stderr := runCmd(t, append(append([]string{}, base...), tc.args...)...)
-			if code != exitBadInput || stdout != "" {
-				t.Errorf("status %d, stdout %q; want %d and nothing", code, stdout, exitBadInput)
-			}
-			if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tc.want) {
-				t.Errorf("stderr %q: want one line naming %q", stderr, tc.want)
-			}
+			checkRefused(t, tc.want, append(append([]string{}, base...), tc.args...)...)
 			checkUntouched(t, parent)
 		})
 	}
@@ -56,12 +46,9 @@ func TestSteadyEndToEnd(t *testing.T) {
 		t.Run(string(method), func(t *testing.T) {
 			parent, aside := t.TempDir(), t.TempDir()
 			html := filepath.Join(aside, "steady.html")
-			code, stdout, stderr := runChildren(t, "-engine", a, "-path", parent, "-workload", "steady", "-format", "json", "-out", html,
+			stdout, _ := runOK(t, "-engine", a, "-path", parent, "-workload", "steady", "-format", "json", "-out", html,
 				"-rate", "5k", "-duration", "2s", "-series", "50", "-batch", "50", "-speedup", "200", "-retention", "2m",
 				"-retention-method", string(method), "-late", "0.05", "-out-of-order", "0.3", "-churn", "0.1", "-churn-every", "30s", "-interval", "200ms")
-			if code != exitOK {
-				t.Fatalf("status %d; stderr:\n%s", code, stderr)
-			}
 			var rep steady.Report
 			if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.Results) != 1 {
 				t.Fatalf("JSON report: %v\n%s", err, stdout)

@@ -1,8 +1,10 @@
 // Package measure reads what a process costs the machine: CPU time of all
 // its threads, the bytes it made the OS read from and write to storage,
 // its peak memory and open files, and latency distributions; and the same
-// for other processes an engine works in (Proc). It is shared by the
-// workloads. Linux only: the figures come from getrusage and /proc.
+// for other processes an engine works in (Proc), and the work of a child
+// process and its own children for a watchdog (Activity). It is shared by
+// the workloads and the supervisor of their processes. Linux only: the
+// figures come from getrusage and /proc.
 package measure
 
 import (

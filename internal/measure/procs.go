@@ -131,11 +131,17 @@ func SumProcs(earlier, later map[int]Proc) (sum Proc, n int) {
 
 // Children lists this process's child processes now, from
 // /proc/self/task/*/children; none where /proc does not say.
-func Children() []int {
+func Children() []int { return children("self") }
+
+// ChildrenOf lists the child processes of process pid now, as Children
+// does for this one.
+func ChildrenOf(pid int) []int { return children(strconv.Itoa(pid)) }
+
+func children(proc string) []int {
 	var out []int
-	tasks, _ := os.ReadDir("/proc/self/task")
+	tasks, _ := os.ReadDir("/proc/" + proc + "/task")
 	for _, t := range tasks {
-		b, _ := os.ReadFile("/proc/self/task/" + t.Name() + "/children")
+		b, _ := os.ReadFile("/proc/" + proc + "/task/" + t.Name() + "/children")
 		for _, f := range strings.Fields(string(b)) {
 			if pid, err := strconv.Atoi(f); err == nil {
 				out = append(out, pid)
@@ -143,4 +149,48 @@ func Children() []int {
 		}
 	}
 	return out
+}
+
+// Activity is the work a process and its live children have done so
+// far: CPU time, user and system, each one's reaped children's included,
+// and bytes read from and written to storage. Two readings a while apart
+// tell a process that works from one that is stuck.
+type Activity struct {
+	CPU time.Duration
+	IO  int64
+}
+
+// ReadActivity reads the Activity of process pid. It fails only when pid
+// itself cannot be read (it is gone); a child that exits meanwhile, or
+// I/O counters that cannot be read, count nothing.
+func ReadActivity(pid int) (Activity, error) {
+	a, err := readActivity(pid)
+	if err != nil {
+		return a, err
+	}
+	for _, c := range ChildrenOf(pid) {
+		ca, _ := readActivity(c)
+		a.CPU += ca.CPU
+		a.IO += ca.IO
+	}
+	return a, nil
+}
+
+// readActivity reads one process's CPU time, its reaped children's
+// included, and storage I/O.
+func readActivity(pid int) (Activity, error) {
+	var a Activity
+	// utime, stime, cutime and cstime are fields 14 to 17.
+	f, err := statFields(pid, 17)
+	if err != nil {
+		return a, err
+	}
+	for _, v := range f[11:15] {
+		n, _ := strconv.ParseInt(string(v), 10, 64)
+		a.CPU += time.Duration(n) * clockTick
+	}
+	if io, err := readIO(fmt.Sprintf("/proc/%d/io", pid)); err == nil {
+		a.IO = io.ReadBytes + io.WriteBytes
+	}
+	return a, nil
 }

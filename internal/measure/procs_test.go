@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -95,5 +96,39 @@ func TestStartTime(t *testing.T) {
 	}
 	if _, err := StartTime(1 << 30); err == nil {
 		t.Error("StartTime of a pid that cannot exist gave no error")
+	}
+}
+
+// TestActivityOfAChild reads the activity of a shell and, through
+// ChildrenOf, of the sleep it started, and fails once the shell is gone.
+func TestActivityOfAChild(t *testing.T) {
+	cmd := exec.Command("sh", "-c", "sleep 30 & wait")
+	if err := cmd.Start(); err != nil {
+		t.Skipf("no sh: %v", err)
+	}
+	pid := cmd.Process.Pid
+	defer cmd.Wait()
+	defer cmd.Process.Kill()
+	var kids []int
+	for deadline := time.Now().Add(5 * time.Second); len(kids) == 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+		kids = ChildrenOf(pid)
+	}
+	if len(kids) != 1 {
+		t.Fatalf("ChildrenOf(sh) = %v, want the sleep", kids)
+	}
+	if _, err := ReadActivity(pid); err != nil {
+		t.Errorf("ReadActivity(sh): %v", err)
+	}
+	if a, err := ReadActivity(os.Getpid()); err != nil || a.CPU <= 0 {
+		t.Errorf("ReadActivity(self) = %+v, %v; want some CPU time", a, err)
+	}
+	for _, k := range kids {
+		syscall.Kill(k, syscall.SIGKILL)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	if _, err := ReadActivity(pid); err == nil {
+		t.Error("ReadActivity of a reaped process gave no error")
 	}
 }

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// subcommand is the command line of compare or merge, which read JSON
+// reports and write one: its flags, -format and -out among them, and its
+// mistakes, each one line on stderr.
+type subcommand struct {
+	name        string // "compare"
+	fs          *flag.FlagSet
+	stderr      io.Writer
+	format, out *string
+}
+
+// newSubcommand defines -format, whose `format` formats lists, and -out,
+// which writes what the subcommand makes, in the format of one of the
+// extensions exts.
+func newSubcommand(name, formats, makes, exts string, stderr io.Writer) *subcommand {
+	fs := flag.NewFlagSet("benchmark-storage "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return &subcommand{
+		name: name, fs: fs, stderr: stderr,
+		format: fs.String("format", "table", "output `format`: "+formats),
+		out:    fs.String("out", "", "also write "+makes+" to `file`, in the format its extension names ("+exts+"), or in -format if it has none"),
+	}
+}
+
+// fail says what is wrong with the command line, and is the exit status.
+func (c *subcommand) fail(format string, args ...any) int {
+	fmt.Fprintf(c.stderr, "benchmark-storage "+c.name+": "+format+"\n", args...)
+	return exitBadInput
+}
+
+// parse parses args; with -h it prints usage and the flags. done says
+// the command is over, with the exit status code.
+func (c *subcommand) parse(args []string, usage string) (code int, done bool) {
+	err := c.fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(c.stderr, usage)
+		c.fs.SetOutput(c.stderr)
+		c.fs.PrintDefaults()
+		return exitOK, true
+	case err != nil:
+		return c.fail("%v; run benchmark-storage %s -h for the flags", err, c.name), true
+	}
+	return 0, false
+}
+
+// outFormat is the format -out is written in, by its extension in exts
+// (outFormatOf), once it is sure the file can be written.
+func (c *subcommand) outFormat(exts map[string]string) (string, error) {
+	f, err := outFormatOf(*c.out, *c.format, exts)
+	if err != nil || *c.out == "" {
+		return f, err
+	}
+	return f, checkOut(*c.out)
+}
+
+// readReport reads the JSON report in file path into v, and returns its
+// text.
+func readReport(path string, v any) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v: give a JSON report written by -format json or -out results.json", path, unwrapPath(err))
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return nil, fmt.Errorf("%s is not a JSON report (%v): give one written by -format json or -out results.json", path, err)
+	}
+	return b, nil
+}
