@@ -1,11 +1,6 @@
 package workload
 
-import (
-	"io"
-
-	"github.com/tsbench/storage/internal/report"
-	"github.com/tsbench/storage/workload/dataset"
-)
+import "io"
 
 // WriteCSV writes the report in long form, one row per figure, under the
 // header run_id,start,engine,repeat,step,metric,stat,value,unit,text (see
@@ -27,31 +22,5 @@ import (
 // (no latency for compaction, no I/O when the OS does not report it) are
 // left out rather than written as zero.
 func (r Report) WriteCSV(w io.Writer) error {
-	c := report.NewCSV(w, "step", r.RunID, r.Env.Start)
-	c.Put("", 0, "environment", report.TextFigures(r.Env.Metrics()))
-	for _, res := range r.results() {
-		// The engine's own fields but its steps, each a part of its own.
-		run := report.Flatten("", struct {
-			Version string         `json:"version"`
-			Options map[string]any `json:"options"`
-			Config  Config         `json:"config"`
-			Dataset *dataset.Use   `json:"dataset"`
-			Error   string         `json:"error"`
-		}{res.Version, res.Options, res.Config, res.Dataset, res.Error})
-		c.Put(res.Engine, max(res.Repeat, 1), "run", run)
-		for i := range res.Steps {
-			st := &res.Steps[i]
-			c.Put(res.Engine, max(res.Repeat, 1), st.Name, stepFigures(st))
-		}
-	}
-	if r.repeated() {
-		for _, g := range r.groups() {
-			for _, name := range StepNames {
-				if runs := g.figures(name); len(runs) > 0 {
-					c.PutStats(g.engine, report.SummarizeRuns(name, runs))
-				}
-			}
-		}
-	}
-	return c.Flush()
+	return r.set().WriteCSV(w, "step", r.RunID, r.Env, StepNames)
 }

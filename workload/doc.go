@@ -144,8 +144,9 @@
 // shows the median of each figure and its spread, and JSON and CSV add a
 // summary. A figure is named everywhere by its path in the JSON
 // (time_ns, disk.used_bytes, latency.p99_ns), so Step's documentation is
-// the one definition of each. The JSON schema is Report's, field names
-// as in the json tags:
+// the one definition of each. Every workload's report is made the same
+// way, by package results. The JSON schema is Report's, field names as
+// in the json tags:
 //
 //	{
 //	  "run_id": "20240620T120000Z-3f9a1c",
@@ -167,7 +168,8 @@
 //	      engine_size: {in_use_bytes, on_disk_bytes} (engines that report it),
 //	      engine_metrics: {compact_bytes, compact_ns, stalls, stall_ns, cache_hits,
 //	                       cache_misses, memtable_bytes} (those the engine reports),
-//	      peak_rss_bytes, open_fds,
+//	      peak_rss_bytes, memory: {peak_private_bytes, peak_file_bytes, peak_shmem_bytes,
+//	                               peak_go_bytes, samples} (see harness.Cost), open_fds,
 //	      processes: {count, cpu_user_ns, cpu_sys_ns, peak_rss_bytes} (engines working in processes of their own),
 //	      latency: {count, p50_ns, p99_ns, p999_ns, max_ns} (absent for compaction),
 //	      verify: {expected, read, missing, unexpected, wrong_values, first_problem} (queries),

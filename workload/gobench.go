@@ -44,7 +44,7 @@ func (r Report) WriteGoBench(w io.Writer) error {
 	g := report.NewGoBench(bw, goos, goarch, r.Env.CPUModel)
 	cfg := r.config()
 	fmt.Fprintf(bw, "points: %s\nseries: %s\n", harness.Count(cfg.Points), harness.Count(cfg.Series))
-	for _, res := range r.results() {
+	for _, res := range r.set().All {
 		if res.Error != "" && len(res.Steps) == 0 {
 			g.Fail(fmt.Sprintf("BenchmarkTimeSeries/engine=%s", res.Engine), res.Error)
 		}

@@ -3,35 +3,42 @@ package workload
 import (
 	"time"
 
+	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report"
+	"github.com/tsbench/storage/workload/results"
 )
 
 // charts are the HTML report's pictures: per step, time, throughput and
 // CPU as bars; the DB size after each step as lines; latency percentile
-// curves per step; throughput and p99 over time; write amplification
-// and peak memory.
-func (r Report) charts() []report.Chart {
+// curves per step; throughput and p99 over time; write amplification,
+// peak memory, and the kinds of memory stacked.
+func (r Report) charts(set *results.Set[Result]) []report.Chart {
 	timed := []string{StepWrite, StepQuery, StepDelete, StepQueryAfterDelete, StepWriteMore}
 	writes := []string{StepWrite, StepDelete, StepCompact, StepWriteMore}
 	positive := func(v float64) (float64, bool) { return v, v > 0 }
 	latency := report.Chart{Title: "Latency percentiles",
 		Note: "Write: per batch; query: per series scan; delete: per series DeleteRange. Lower is better."}
 	for _, step := range timed {
-		latency.Panels = append(latency.Panels, r.percentileChart(step))
+		latency.Panels = append(latency.Panels, set.PercentileChart(Label(step, r.config()), func(res *Result) (*measure.Percentiles, bool) {
+			if st := res.Step(step); st != nil {
+				return st.Latency, st.Error != ""
+			}
+			return nil, false
+		}))
 	}
 	out := []report.Chart{
-		r.stepChart("Time per step", "Time inside engine calls. Lower is better.", report.Bars, StepNames, "ns",
+		r.stepChart(set, "Time per step", "Time inside engine calls. Lower is better.", report.Bars, StepNames, "ns",
 			func(s *Step) (float64, bool) { return float64(s.Time), true }),
-		r.stepChart("Throughput", "Points per second of engine time. Higher is better.", report.Bars, timed, "points/s",
+		r.stepChart(set, "Throughput", "Points per second of engine time. Higher is better.", report.Bars, timed, "points/s",
 			func(s *Step) (float64, bool) { return positive(s.PointsPerSec) }),
-		r.stepChart("DB size after each step", "Bytes of data in the engine's directory (disk used). Lower is better.", report.Lines, StepNames, "bytes",
+		r.stepChart(set, "DB size after each step", "Bytes of data in the engine's directory (disk used). Lower is better.", report.Lines, StepNames, "bytes",
 			func(s *Step) (float64, bool) { return float64(s.Disk.Used), true }),
 		latency,
 	}
 	if r.any(func(s *Step) bool { return s.EngineSize != nil }) {
 		// etcd's directory holds preallocated logs far beyond its data;
 		// what the engine says is in use is the fairer size.
-		out = append(out, r.stepChart("Engine: in use after each step", "Bytes of data as the engine reports them (engine.Sizer), free pages and preallocated space left out; engines that report none are missing. Lower is better.",
+		out = append(out, r.stepChart(set, "Engine: in use after each step", "Bytes of data as the engine reports them (engine.Sizer), free pages and preallocated space left out; engines that report none are missing. Lower is better.",
 			report.Lines, StepNames, "bytes", func(s *Step) (float64, bool) {
 				if s.EngineSize == nil {
 					return 0, false
@@ -39,13 +46,13 @@ func (r Report) charts() []report.Chart {
 				return float64(s.EngineSize.InUse), true
 			}))
 	}
-	out = append(out, r.timelineCharts()...)
-	return append(out,
-		r.stepChart("CPU time", "User + system time of every thread, background work included. Lower is better.", report.Bars, StepNames, "ns",
+	out = append(out, r.timelineCharts(set)...)
+	out = append(out,
+		r.stepChart(set, "CPU time", "User + system time of every thread, background work included. Lower is better.", report.Bars, StepNames, "ns",
 			func(s *Step) (float64, bool) { return float64(s.CPUUser + s.CPUSys), true }),
-		r.stepChart("Write amplification", "Bytes the OS wrote over the logical bytes of the step. Lower is better.", report.Bars, writes, "",
+		r.stepChart(set, "Write amplification", "Bytes the OS wrote over the logical bytes of the step. Lower is better.", report.Bars, writes, "",
 			func(s *Step) (float64, bool) { return positive(s.WriteAmp) }),
-		r.stepChart("Peak private memory", "Peak anonymous memory of the engine's process during the step (the Go runtime's part included), "+
+		r.stepChart(set, "Peak private memory", "Peak anonymous memory of the engine's process during the step (the Go runtime's part included), "+
 			"without the pages of files it maps, which the kernel can drop. Lower is better.", report.Bars, StepNames, "bytes",
 			func(s *Step) (float64, bool) {
 				if s.Memory == nil {
@@ -53,7 +60,7 @@ func (r Report) charts() []report.Chart {
 				}
 				return positive(float64(s.Memory.Private))
 			}),
-		r.stepChart("Peak mapped file pages", "File pages mapped into the engine's process (LMDB's and bbolt's store, LevelDB's tables): "+
+		r.stepChart(set, "Peak mapped file pages", "File pages mapped into the engine's process (LMDB's and bbolt's store, LevelDB's tables): "+
 			"page cache, counted in RSS. Not judged.", report.Bars, StepNames, "bytes",
 			func(s *Step) (float64, bool) {
 				if s.Memory == nil {
@@ -62,64 +69,74 @@ func (r Report) charts() []report.Chart {
 				return positive(float64(s.Memory.File))
 			}),
 	)
+	return append(out, r.memoryCharts(set)...)
+}
+
+// memoryKinds are the parts of a step's memory peaks (Step.Memory) as
+// memoryChart stacks them, bottom first: what the engine holds privately
+// (for a Go engine, what it holds outside the Go heap), the Go runtime's
+// memory, mapped file pages, shared memory.
+var memoryKinds = []struct {
+	name string
+	of   func(*measure.MemoryPeaks) int64
+}{
+	{"engine private", func(m *measure.MemoryPeaks) int64 { return max(m.Private-m.Go, 0) }},
+	{"Go runtime", func(m *measure.MemoryPeaks) int64 { return m.Go }},
+	{"mapped files", func(m *measure.MemoryPeaks) int64 { return m.File }},
+	{"shared", func(m *measure.MemoryPeaks) int64 { return m.Shared }},
+}
+
+// memoryCharts stack the kinds of each engine's memory in each step, a
+// panel per step that sampled some; none if no step did.
+func (r Report) memoryCharts(set *results.Set[Result]) []report.Chart {
+	out := report.Chart{Title: "Memory by kind", Note: "Peak of each kind during the step, stacked in the engine's color from the bottom, paler " +
+		"the higher: private memory of the engine (private minus the Go runtime's), the Go runtime's (heap, stacks; a Go engine's own " +
+		"memory is there), mapped file pages (page cache the kernel can drop), shared memory. Each peak is sampled apart, so a stack can " +
+		"exceed what the process held at one moment. Lower private memory is better."}
+	var names []string
+	for _, k := range memoryKinds {
+		names = append(names, k.name)
+	}
+	cfg := r.config()
+	for _, step := range StepNames {
+		var parts []func(*Result) (float64, bool)
+		for _, k := range memoryKinds {
+			parts = append(parts, func(res *Result) (float64, bool) {
+				if st := res.Step(step); st != nil && st.Memory != nil {
+					return float64(k.of(st.Memory)), true
+				}
+				return 0, false
+			})
+		}
+		label := Label(step, cfg)
+		c := set.Stacked(report.Chart{Title: label, Kind: report.Bars, Format: report.FormatBytes, Unit: "bytes", Linear: true, Stack: names}, label, parts)
+		if results.Drawn(c) {
+			out.Panels = append(out.Panels, c)
+		}
+	}
+	if len(out.Panels) == 0 {
+		return nil
+	}
+	return []report.Chart{out}
 }
 
 // stepChart is a chart of one figure of the steps, one series per
 // engine, each point the median and spread of the engine's runs.
-func (r Report) stepChart(title, note string, kind report.ChartKind, steps []string, unit string, get func(*Step) (float64, bool)) report.Chart {
+func (r Report) stepChart(set *results.Set[Result], title, note string, kind report.ChartKind, steps []string, unit string, get func(*Step) (float64, bool)) report.Chart {
 	cfg := r.config()
-	c := report.Chart{Title: title, Note: note, Kind: kind, Format: report.UnitFormat(unit), Unit: unit}
+	var labels []string
 	for _, s := range steps {
-		c.Groups = append(c.Groups, Label(s, cfg))
+		labels = append(labels, Label(s, cfg))
 	}
-	for _, g := range r.groups() {
-		se := report.ChartSeries{Name: g.engine}
-		for _, step := range steps {
-			se.Points = append(se.Points, g.point(step, get))
-		}
-		c.Series = append(c.Series, se)
-	}
-	return c
-}
-
-// percentileChart is the latency distribution of one step: a line per
-// engine through its percentiles.
-func (r Report) percentileChart(step string) report.Chart {
-	c := report.Chart{Title: Label(step, r.config()), Kind: report.Lines, Format: report.FormatDuration, Unit: "ns"}
-	ps := report.Percentiles()
-	for _, p := range ps {
-		c.Groups = append(c.Groups, p.Name)
-	}
-	for _, g := range r.groups() {
-		se := report.ChartSeries{Name: g.engine}
-		for _, p := range ps {
-			se.Points = append(se.Points, g.point(step, func(s *Step) (float64, bool) {
-				if s.Latency == nil || s.Latency.Count == 0 {
-					return 0, false
-				}
-				return float64(p.Of(s.Latency)), true
-			}))
-		}
-		c.Series = append(c.Series, se)
-	}
-	return c
-}
-
-// point is a figure of one step over the engine's runs that have it.
-func (g group) point(step string, get func(*Step) (float64, bool)) report.Point {
-	var vs []float64
-	failed := false
-	for _, res := range g.runs {
-		st := res.Step(step)
+	c := report.Chart{Title: title, Note: note, Kind: kind, Format: report.UnitFormat(unit), Unit: unit}
+	return set.Chart(c, labels, func(i int, res *Result) results.Value {
+		st := res.Step(steps[i])
 		if st == nil {
-			continue
+			return results.Value{}
 		}
-		if v, ok := get(st); ok {
-			vs = append(vs, v)
-			failed = failed || st.Error != ""
-		}
-	}
-	return report.Point{Stats: report.Summarize(vs), Failed: failed}
+		v, ok := get(st)
+		return results.Value{V: v, OK: ok, Failed: st.Error != ""}
+	})
 }
 
 // maxTimelineCells is how many points a line of an over-time chart has
@@ -130,36 +147,25 @@ const maxTimelineCells = 240
 // has intervals: points per second and the p99 latency of the calls that
 // ended in each cell of time, a line per engine, rings where the engine
 // reported a write stall.
-func (r Report) timelineCharts() []report.Chart {
+func (r Report) timelineCharts(set *results.Set[Result]) []report.Chart {
 	rate := report.Chart{Title: "Throughput over time",
 		Note: "Points per second of wall time in each cell of the step; a ring marks a cell in which the engine reported a write stall. Higher is better."}
 	p99 := report.Chart{Title: "p99 latency over time",
 		Note: "The highest p99 of the intervals in each cell (write: per batch; query: per series scan; delete: per series DeleteRange); rings mark write stalls. Lower is better."}
 	cfg := r.config()
 	for _, step := range StepNames {
-		cell, cells := r.timelineCells(step)
+		cell, cells := r.timelineCells(set, step)
 		if cells == 0 {
 			continue
 		}
 		label := Label(step, cfg)
-		rc := report.Chart{Title: label, Kind: report.Lines, Format: report.Rate, Unit: "points/s"}
-		lc := report.Chart{Title: label, Kind: report.Lines, Format: report.FormatDuration, Unit: "ns"}
-		for i := range cells {
-			g := report.Duration(time.Duration(i) * cell)
-			rc.Groups, lc.Groups = append(rc.Groups, g), append(lc.Groups, g)
-		}
-		for _, g := range r.groups() {
-			rs, ls := report.ChartSeries{Name: g.engine}, report.ChartSeries{Name: g.engine}
-			for i := range cells {
-				rs.Points = append(rs.Points, g.cellPoint(step, cell, i, cellRate))
-				ls.Points = append(ls.Points, g.cellPoint(step, cell, i, cellP99))
-			}
-			rc.Series, lc.Series = append(rc.Series, rs), append(lc.Series, ls)
-		}
+		groups := results.CellLabels(cell, cells)
+		rc := set.Chart(report.Chart{Title: label, Kind: report.Lines, Format: report.Rate, Unit: "points/s"}, groups, r.cellPoints(step, cell, cellRate))
+		lc := set.Chart(report.Chart{Title: label, Kind: report.Lines, Format: report.FormatDuration, Unit: "ns"}, groups, r.cellPoints(step, cell, cellP99))
 		if step != StepCompact { // it counts no points
 			rate.Panels = append(rate.Panels, rc)
 		}
-		if hasFigures(lc) {
+		if results.Drawn(lc) {
 			p99.Panels = append(p99.Panels, lc)
 		}
 	}
@@ -172,26 +178,14 @@ func (r Report) timelineCharts() []report.Chart {
 	return out
 }
 
-// hasFigures reports whether any engine has a figure in c.
-func hasFigures(c report.Chart) bool {
-	for _, s := range c.Series {
-		for _, p := range s.Points {
-			if p.N > 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // timelineCells is the cell length and count that cover step's longest
 // run: the first interval length, doubled until every cell holds the
 // start of an interval (intervals run a little longer than asked: they
 // close on the monitor's tick) and at most maxTimelineCells cells cover
 // it; 0 cells if no run has intervals.
-func (r Report) timelineCells(step string) (time.Duration, int) {
+func (r Report) timelineCells(set *results.Set[Result], step string) (time.Duration, int) {
 	var end, longest time.Duration
-	for _, res := range r.results() {
+	for _, res := range set.All {
 		st := res.Step(step)
 		if st == nil || len(st.Intervals) == 0 {
 			continue
@@ -236,29 +230,16 @@ func cellP99(ivs []Interval) (float64, bool) {
 	return float64(p99), ok
 }
 
-// cellPoint is a figure of the intervals of step that began in cell i,
-// over the engine's runs that have them, marked if any stalled.
-func (g group) cellPoint(step string, cell time.Duration, i int, get func([]Interval) (float64, bool)) report.Point {
-	var vs []float64
-	var p report.Point
-	lo, hi := time.Duration(i)*cell, time.Duration(i+1)*cell
-	for _, res := range g.runs {
+// cellPoints read a figure of the intervals of step that began in each
+// cell of a run, marked where the engine stalled.
+func (r Report) cellPoints(step string, cell time.Duration, get func([]Interval) (float64, bool)) func(int, *Result) results.Value {
+	return func(i int, res *Result) results.Value {
 		st := res.Step(step)
 		if st == nil {
-			continue
+			return results.Value{}
 		}
-		var in []Interval
-		for _, iv := range st.Intervals {
-			if iv.Start >= lo && iv.Start < hi {
-				in = append(in, iv)
-				p.Mark = p.Mark || iv.Stalled()
-			}
-		}
-		if v, ok := get(in); ok && len(in) > 0 {
-			vs = append(vs, v)
-			p.Failed = p.Failed || st.Error != ""
-		}
+		in, stalled := results.InCell(st.Intervals, func(iv Interval) time.Duration { return iv.Start }, cell, i)
+		v, ok := get(in)
+		return results.Value{V: v, OK: ok && len(in) > 0, Failed: st.Error != "", Mark: stalled}
 	}
-	p.Stats = report.Summarize(vs)
-	return p
 }

@@ -4,26 +4,21 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/cgroup"
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/results"
 )
 
 // Report is the results of one or more engines on the same workload, with
 // the machine they ran on. An engine run several times (-count) has one
 // Result per run, told apart by Repeat; every format then shows the
 // median of each figure and its spread.
-type Report struct {
-	// RunID identifies the run that made the report, so that results of
-	// several runs can be stacked (CSV) and told apart.
-	RunID   string              `json:"run_id,omitempty"`
-	Env     harness.Environment `json:"environment"`
-	Results []*Result           `json:"results"`
-}
+// Its fields, RunID, Env and Results, are results.Report's.
+type Report results.Report[Result]
 
 // String renders the report for a terminal: the side-by-side table of the
 // 2014 benchmark (steps as rows, engines as columns, the best of each row
@@ -62,16 +57,8 @@ func (r Report) WriteJSON(w io.Writer) error {
 		Report
 		Summary []Summary `json:"summary,omitempty"`
 	}{Report: r}
-	if r.repeated() {
-		for _, g := range r.groups() {
-			s := Summary{Engine: g.engine, Runs: len(g.runs)}
-			for _, name := range StepNames {
-				if runs := g.figures(name); len(runs) > 0 {
-					s.Steps = append(s.Steps, report.SummarizeRuns(name, runs))
-				}
-			}
-			out.Summary = append(out.Summary, s)
-		}
+	for _, s := range r.set().Summaries(StepNames) {
+		out.Summary = append(out.Summary, Summary{Engine: s.Engine, Runs: s.Runs, Steps: s.Parts})
 	}
 	return report.WriteJSON(w, out)
 }
@@ -79,26 +66,29 @@ func (r Report) WriteJSON(w io.Writer) error {
 // Samples lists every number of every step of each engine over its runs,
 // labelled as the tables label them, for comparing two reports.
 func (r Report) Samples() []report.Samples {
-	cfg := r.config()
-	var out []report.Samples
-	for _, g := range r.groups() {
-		for _, name := range StepNames {
-			out = append(out, report.SamplesOf(g.engine, name, Label(name, cfg), g.figures(name))...)
-		}
-	}
-	return out
+	set, cfg := r.set(), r.config()
+	return set.Samples(StepNames, func(step string) string { return Label(step, cfg) }, set.Figures)
 }
 
-// figures are the figures of step name in each of the engine's runs
-// that has it.
-func (g group) figures(name string) [][]report.Figure {
-	var runs [][]report.Figure
-	for _, res := range g.runs {
-		if st := res.Step(name); st != nil {
-			runs = append(runs, stepFigures(st))
+// set gathers the results by engine.
+func (r Report) set() *results.Set[Result] { return results.New(schema, r.Results) }
+
+// schema tells the report plumbing how to read a Result: a step is a part
+// of its own, named by its stable name.
+var schema = results.Schema[Result]{
+	Header: func(res *Result) *harness.Header { return &res.Header },
+	Error:  func(res *Result) string { return res.Error },
+	Ran:    func(res *Result) bool { return res.Config.Points > 0 },
+	Run: func(res *Result) []report.Figure {
+		return results.RunFigures(res.Header, res.Error, report.Flatten("config", res.Config), report.Flatten("dataset", res.Dataset))
+	},
+	Parts: func(res *Result) []results.Part {
+		var out []results.Part
+		for i := range res.Steps {
+			out = append(out, results.Part{Name: res.Steps[i].Name, Figures: stepFigures(&res.Steps[i])})
 		}
-	}
-	return runs
+		return out
+	},
 }
 
 // stepFigures are the figures of a step, named by their JSON paths.
@@ -106,18 +96,12 @@ func stepFigures(st *Step) []report.Figure {
 	return slices.DeleteFunc(report.Flatten("", st), func(f report.Figure) bool { return f.Metric == "name" })
 }
 
-// config is the workload the report's engines ran: the config of the
-// first result that has one (an engine whose process crashed has none).
+// config is the workload the report's engines ran.
 func (r Report) config() Config {
-	for _, res := range r.results() {
-		if res.Config.Points > 0 {
-			return res.Config
-		}
-	}
-	return Config{}
+	return results.Config(r.set(), func(res *Result) Config { return res.Config })
 }
 
-func (r Report) intro() string {
+func (r Report) intro(set *results.Set[Result]) string {
 	c := r.config()
 	settle := "off"
 	if c.Settle {
@@ -132,95 +116,24 @@ func (r Report) intro() string {
 		"Times are engine calls only: generating, encoding and verifying data are excluded (see wall).\n"+
 		"Best of each row marked *; ! marks a failed step (see Errors). Sizes in binary units.",
 		harness.Count(c.Points), harness.Count(c.Series), c.Batch, c.Seed, settle+reuse)
-	for _, res := range r.results() {
-		if d := res.Dataset; d != nil && d.Reused {
-			s += fmt.Sprintf("\n%s: write step not run: reused the dataset %s (written %s), cloned by %s in %s.",
-				res.Engine, d.Path, d.Created.UTC().Format("2006-01-02 15:04"), d.Method, report.Duration(d.Clone))
-		}
+	for _, res := range set.All {
+		s += res.Dataset.Note(res.Engine, "write step not run")
 	}
-	return s + report.RepeatNote(r.maxRuns())
+	return s + set.RepeatNote()
 }
 
-// results returns the non-nil results, so that a caller's gap cannot
-// crash the rendering.
-func (r Report) results() []*Result {
-	return slices.DeleteFunc(slices.Clone(r.Results), func(res *Result) bool { return res == nil })
-}
-
-// group is the runs of one engine, in the order they ran.
-type group struct {
-	engine string
-	runs   []*Result
-}
-
-// groups gathers the results by engine, in the order engines first
-// appear.
-func (r Report) groups() []group {
-	var out []group
-	for _, runs := range report.Groups(r.Results, func(res *Result) string { return res.Engine }) {
-		out = append(out, group{runs[0].Engine, runs})
-	}
-	return out
-}
-
-// maxRuns is the most runs any engine had.
-func (r Report) maxRuns() int {
-	n := 0
-	for _, g := range r.groups() {
-		n = max(n, len(g.runs))
-	}
-	return n
-}
-
-// repeated reports whether an engine ran more than once.
-func (r Report) repeated() bool { return r.maxRuns() > 1 }
-
-// err is why the engine's runs failed, "" if none did: the error of its
-// one run, or each failed run's, numbered.
-func (g group) err() string {
-	var errs []string
-	for _, res := range g.runs {
-		errs = append(errs, res.Error)
-	}
-	return report.RunsError(errs)
-}
-
-// engines are the report's columns.
-func (r Report) engines() []report.Engine {
-	var out []report.Engine
-	for _, g := range r.groups() {
-		out = append(out, report.Engine{Name: g.engine, Error: g.err()})
-	}
-	return out
-}
-
-// cells are the figure m of step for each engine: the median of its runs
-// when it ran more than once.
-func (r Report) cells(step string, m metric) []report.Cell {
-	var out []report.Cell
-	for _, g := range r.groups() {
-		var cs []report.Cell
-		for _, res := range g.runs {
-			if st := res.Step(step); st != nil {
-				cs = append(cs, report.Judge(m.get(st), st.Error, res.Error))
-			}
-		}
-		c := report.Merge(cs)
-		if len(cs) < len(g.runs) && len(cs) > 0 {
-			c.Failed = true // a run stopped before this step
-		}
-		c.Ranked = c.Ranked && g.err() == ""
-		out = append(out, c)
-	}
-	return out
+// stepOf finds a step in a run.
+func stepOf(step string) results.Of[Result, Step] {
+	return results.Of[Result, Step]{Get: func(res *Result) *Step { return res.Step(step) }, Error: func(st *Step) string { return st.Error }}
 }
 
 // page lays the report out: the main table, then the extra ones.
 func (r Report) page() report.Page {
-	engines := r.engines()
+	set := r.set()
+	engines := set.Engines()
 	cfg := r.config()
-	took := metric{"time", report.LowerBest, func(s *Step) report.Cell { return report.DurationCell(s.Time) }}
-	size := metric{"DB size", report.LowerBest, func(s *Step) report.Cell { return report.BytesCell(s.Disk.Used) }}
+	took := metric{Name: "time", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.DurationCell(s.Time) }}
+	size := metric{Name: "DB size", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.BytesCell(s.Disk.Used) }}
 	main := report.Table{Head: report.Head(engines, "Step"), Labels: 1}
 	for _, x := range []struct {
 		step string
@@ -237,20 +150,14 @@ func (r Report) page() report.Page {
 		if x.size {
 			label = "DB size"
 		}
-		main.Rows = append(main.Rows, report.Row{Labels: []string{label}, Cells: r.cells(x.step, x.m), Best: x.m.best})
+		main.Rows = append(main.Rows, report.Row{Labels: []string{label}, Cells: results.MetricCells(set, stepOf(x.step), x.m), Best: x.m.Best})
 	}
 	main.Rows = append(main.Rows, report.StatusRow(engines))
 
 	grouped := func(title string, steps []string, metrics []metric) report.Table {
 		t := report.Table{Title: title, Head: report.Head(engines, "Step", "Metric"), Labels: 2}
 		for _, step := range steps {
-			for i, m := range metrics {
-				label := ""
-				if i == 0 {
-					label = Label(step, cfg)
-				}
-				t.Rows = append(t.Rows, report.Row{Labels: []string{label, m.name}, Cells: r.cells(step, m), Best: m.best})
-			}
+			t.Rows = append(t.Rows, results.MetricRows(set, Label(step, cfg), stepOf(step), metrics)...)
 		}
 		return t
 	}
@@ -261,38 +168,30 @@ func (r Report) page() report.Page {
 		grouped("Storage (I/O counted by the OS"+r.processesNote()+" until settled; write amp = written / logical bytes; disk after the step)", StepNames, r.storageMetrics()),
 		grouped("Memory and files (peaks during the step; private = anonymous memory, sampled 5 times a second; mapped files = "+
 			"file pages mapped in, page cache the kernel can drop; RSS = the kernel's peak of both)", StepNames, r.memoryMetrics()),
-		grouped("Latency (write: per batch; query: per series scan; delete: per series DeleteRange)", timedSteps, latencyMetrics()),
+		grouped("Latency (write: per batch; query: per series scan; delete: per series DeleteRange)", timedSteps, latencyMetrics),
 		grouped("Verification (every point read back and checked)", []string{StepQuery, StepQueryAfterDelete}, verifyMetrics),
 	}
 	if m := r.engineMetrics(); len(m) > 0 {
 		tables = append(tables, grouped("Engine metrics (as each engine counts its own work, so not comparable across engines; "+
 			"counters over the step until settled, the gauges (memtable, cache and table readers bytes) at its end; - where the engine reports none)", StepNames, m))
 	}
-	var opts []map[string]any
-	for _, g := range r.groups() {
-		opts = append(opts, g.runs[0].Options)
-	}
-	tables = append(tables, report.SettingsTable(names(engines), opts))
-	return report.Page{
-		Title: "Time-series workload: " + strings.Join(names(engines), ", "),
-		Intro: r.intro(), Engines: engines, Environment: append(r.Env.Lines(), r.descriptions()...), Charts: r.charts(),
-		Tables: tables,
-		Brief:  []report.Table{main, grouped("Throughput (points/s of engine time)", timedSteps, r.speedMetrics()[:1])},
-	}
+	p := set.Page("Time-series workload", r.intro(set), append(r.Env.Lines(), r.descriptions()...), append(tables, set.Settings()), r.charts(set))
+	p.Brief = []report.Table{main, grouped("Throughput (points/s of engine time)", timedSteps, r.speedMetrics()[:1])}
+	return p
 }
 
 // engineMetrics are a row per engine metric some step of some engine
 // reports, none if no engine reports any.
 func (r Report) engineMetrics() []metric {
 	var ms []engine.Metrics
-	for _, res := range r.results() {
+	for _, res := range r.set().All {
 		for _, st := range res.Steps {
 			ms = append(ms, st.EngineMetrics)
 		}
 	}
 	var out []metric
 	for _, name := range engine.MetricNamesIn(ms...) {
-		out = append(out, metric{name, report.NoBest, func(s *Step) report.Cell {
+		out = append(out, metric{Name: name, Best: report.NoBest, Get: func(s *Step) report.Cell {
 			v, ok := s.EngineMetrics[name]
 			if !ok {
 				return report.None
@@ -303,44 +202,31 @@ func (r Report) engineMetrics() []metric {
 	return out
 }
 
-// names are the engines' names.
-func names(engines []report.Engine) []string {
-	var out []string
-	for _, e := range engines {
-		out = append(out, e.Name)
-	}
-	return out
-}
-
 // metric is one figure of a step as the tables show it.
-type metric struct {
-	name string
-	best report.Better
-	get  func(*Step) report.Cell
-}
+type metric = results.Metric[Step]
 
 func (r Report) speedMetrics() []metric {
 	speed := []metric{
-		{"points/s", report.HigherBest, func(s *Step) report.Cell {
+		{Name: "points/s", Best: report.HigherBest, Get: func(s *Step) report.Cell {
 			if s.PointsPerSec == 0 {
 				return report.None
 			}
 			return report.RateCell(s.PointsPerSec)
 		}},
-		{"µs/point", report.LowerBest, func(s *Step) report.Cell {
+		{Name: "µs/point", Best: report.LowerBest, Get: func(s *Step) report.Cell {
 			if s.PointsPerSec == 0 {
 				return report.None
 			}
 			return report.Sig3Cell(s.MicrosPerPoint)
 		}},
-		{"wall", report.LowerBest, func(s *Step) report.Cell { return report.DurationCell(s.Wall) }},
+		{Name: "wall", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.DurationCell(s.Wall) }},
 	}
 	settle := false
-	for _, x := range r.results() {
+	for _, x := range r.set().All {
 		settle = settle || x.Config.Settle
 	}
 	if settle {
-		speed = append(speed, metric{"settle", report.LowerBest, func(s *Step) report.Cell {
+		speed = append(speed, metric{Name: "settle", Best: report.LowerBest, Get: func(s *Step) report.Cell {
 			c := report.DurationCell(s.Settle)
 			if s.SettleTimedOut {
 				c.Text = ">" + c.Text
@@ -348,7 +234,7 @@ func (r Report) speedMetrics() []metric {
 			return c
 		}})
 	}
-	return append(speed, metric{"CPU user+sys", report.LowerBest, func(s *Step) report.Cell { return report.DurationCell(s.CPUUser + s.CPUSys) }})
+	return append(speed, metric{Name: "CPU user+sys", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.DurationCell(s.CPUUser + s.CPUSys) }})
 }
 
 // descriptions are the environment lines of the engines that described
@@ -357,7 +243,7 @@ func (r Report) speedMetrics() []metric {
 func (r Report) descriptions() [][2]string {
 	var lines [][2]string
 	seen := map[[2]string]bool{}
-	for _, res := range r.results() {
+	for _, res := range r.set().All {
 		l := [2]string{"Engine " + res.Engine + " ran on", res.Description}
 		if res.Description != "" && !seen[l] {
 			seen[l] = true
@@ -370,7 +256,7 @@ func (r Report) descriptions() [][2]string {
 // any reports whether a step of a result has what has asks about, so that
 // rows only some engines fill are shown only when one does.
 func (r Report) any(has func(*Step) bool) bool {
-	for _, res := range r.results() {
+	for _, res := range r.set().All {
 		for i := range res.Steps {
 			if has(&res.Steps[i]) {
 				return true
@@ -404,8 +290,8 @@ func (r Report) storageMetrics() []metric {
 		}
 	}
 	return append(slices.Clone(storageMetrics),
-		metric{"engine: in use", report.LowerBest, size(func(e *EngineSize) int64 { return e.InUse })},
-		metric{"engine: on disk", report.LowerBest, size(func(e *EngineSize) int64 { return e.OnDisk })})
+		metric{Name: "engine: in use", Best: report.LowerBest, Get: size(func(e *EngineSize) int64 { return e.InUse })},
+		metric{Name: "engine: on disk", Best: report.LowerBest, Get: size(func(e *EngineSize) int64 { return e.OnDisk })})
 }
 
 // memoryMetrics are memoryMetrics, the engine's processes' memory if one
@@ -414,7 +300,7 @@ func (r Report) storageMetrics() []metric {
 func (r Report) memoryMetrics() []metric {
 	ms := memoryMetrics
 	if r.any(func(s *Step) bool { return s.Processes != nil }) {
-		ms = append(slices.Clone(ms), metric{"engine processes' peak RSS (sum)", report.LowerBest, func(s *Step) report.Cell {
+		ms = append(slices.Clone(ms), metric{Name: "engine processes' peak RSS (sum)", Best: report.LowerBest, Get: func(s *Step) report.Cell {
 			if s.Processes == nil {
 				return report.None
 			}
@@ -431,60 +317,41 @@ func (r Report) memoryMetrics() []metric {
 			}
 		}
 		ms = append(slices.Clone(ms),
-			metric{"cgroup peak (with page cache)", report.NoBest, cg(func(u *cgroup.Usage) int64 { return u.Peak })},
-			metric{"cgroup page cache at end", report.NoBest, cg(func(u *cgroup.Usage) int64 { return u.Cache })},
-			metric{"cgroup anonymous at end", report.LowerBest, cg(func(u *cgroup.Usage) int64 { return u.Anon })})
+			metric{Name: "cgroup peak (with page cache)", Best: report.NoBest, Get: cg(func(u *cgroup.Usage) int64 { return u.Peak })},
+			metric{Name: "cgroup page cache at end", Best: report.NoBest, Get: cg(func(u *cgroup.Usage) int64 { return u.Cache })},
+			metric{Name: "cgroup anonymous at end", Best: report.LowerBest, Get: cg(func(u *cgroup.Usage) int64 { return u.Anon })})
 	}
 	return ms
 }
 
 var storageMetrics = []metric{
-	{"written (OS)", report.LowerBest, func(s *Step) report.Cell { return report.WrittenCell(s.IO) }},
-	{"read (OS)", report.LowerBest, func(s *Step) report.Cell { return report.ReadCell(s.IO) }},
-	{"write amp", report.LowerBest, func(s *Step) report.Cell {
+	{Name: "written (OS)", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.WrittenCell(s.IO) }},
+	{Name: "read (OS)", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.ReadCell(s.IO) }},
+	{Name: "write amp", Best: report.LowerBest, Get: func(s *Step) report.Cell {
 		if s.WriteAmp == 0 {
 			return report.None
 		}
 		return report.Sig3Cell(s.WriteAmp)
 	}},
-	{"disk used", report.LowerBest, func(s *Step) report.Cell { return report.BytesCell(s.Disk.Used) }},
-	{"disk actual", report.LowerBest, func(s *Step) report.Cell { return report.BytesCell(s.Disk.Actual) }},
-	{"disk apparent", report.LowerBest, func(s *Step) report.Cell { return report.BytesCell(s.Disk.Apparent) }},
-	{"files", report.NoBest, func(s *Step) report.Cell { return report.CountCell(int64(s.Disk.Files)) }},
+	{Name: "disk used", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.BytesCell(s.Disk.Used) }},
+	{Name: "disk actual", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.BytesCell(s.Disk.Actual) }},
+	{Name: "disk apparent", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.BytesCell(s.Disk.Apparent) }},
+	{Name: "files", Best: report.NoBest, Get: func(s *Step) report.Cell { return report.CountCell(int64(s.Disk.Files)) }},
 }
 
-// memoryKind is a row of one kind of sampled memory (Step.Memory).
-func memoryKind(name string, best report.Better, get func(*measure.MemoryPeaks) int64) metric {
-	return metric{name, best, func(s *Step) report.Cell {
-		if s.Memory == nil {
-			return report.None
-		}
-		return report.BytesCell(get(s.Memory))
-	}}
-}
-
-var memoryMetrics = []metric{
-	memoryKind("private peak", report.LowerBest, func(m *measure.MemoryPeaks) int64 { return m.Private }),
-	memoryKind("  of it Go runtime", report.NoBest, func(m *measure.MemoryPeaks) int64 { return m.Go }),
-	memoryKind("mapped files peak", report.NoBest, func(m *measure.MemoryPeaks) int64 { return m.File }),
-	{"peak RSS (with files)", report.NoBest, func(s *Step) report.Cell { return report.PeakRSSCell(s.PeakRSS) }},
-	{"open fds", report.NoBest, func(s *Step) report.Cell {
+var memoryMetrics = append(results.MemoryMetrics(func(s *Step) *measure.MemoryPeaks { return s.Memory }),
+	metric{Name: "peak RSS (with files)", Best: report.NoBest, Get: func(s *Step) report.Cell { return report.PeakRSSCell(s.PeakRSS) }},
+	metric{Name: "open fds", Best: report.NoBest, Get: func(s *Step) report.Cell {
 		if s.OpenFDs == 0 {
 			return report.Cell{Text: "n/a"}
 		}
 		return report.CountCell(int64(s.OpenFDs))
 	}},
-}
+)
 
-func latencyMetrics() []metric {
-	var latency []metric
-	for _, p := range report.Percentiles() {
-		latency = append(latency, metric{p.Name, report.LowerBest, func(s *Step) report.Cell { return p.Cell(s.Latency) }})
-	}
-	return latency
-}
+var latencyMetrics = results.LatencyMetrics(func(s *Step) *measure.Percentiles { return s.Latency })
 
-var verifyMetrics = []metric{{"checked", report.NoBest, func(s *Step) report.Cell {
+var verifyMetrics = []metric{{Name: "checked", Best: report.NoBest, Get: func(s *Step) report.Cell {
 	v := s.Verify
 	if v == nil {
 		return report.None

@@ -77,7 +77,7 @@ func TestTimelineCharts(t *testing.T) {
 		{Header: harness.Header{Engine: "slow"}, Config: cfg, Steps: []Step{{Name: StepWrite, Intervals: long}}},
 		{Header: harness.Header{Engine: "fast"}, Config: cfg, Steps: []Step{{Name: StepWrite, Intervals: short}}},
 	}}
-	charts := r.timelineCharts()
+	charts := r.timelineCharts(r.set())
 	if len(charts) != 2 || len(charts[0].Panels) != 1 || len(charts[1].Panels) != 1 {
 		t.Fatalf("charts %+v", charts)
 	}

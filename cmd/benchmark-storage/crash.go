@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/crash"
 	"github.com/tsbench/storage/workload/harness"
@@ -290,14 +291,25 @@ func runCrashWriter(s *settings) int {
 		if err := send("ready"); err != nil {
 			return err
 		}
-		return crash.Write(db, crashConfig(s), func(b uint64) error { return send("ack %d", b) })
+		w := crash.Writer{
+			Ack: func(b uint64) error { return send("ack %d", b) },
+			Memory: func(m measure.MemoryPeaks) error {
+				j, err := json.Marshal(m)
+				if err != nil {
+					return err
+				}
+				return send("memory %s", j)
+			},
+		}
+		return w.Write(db, crashConfig(s))
 	}()
 	send("error %s", strings.ReplaceAll(err.Error(), "\n", " "))
 	return exitFailed
 }
 
 // ackReader reads a writer's messages as they come: "ready", then "ack
-// N" for each batch whose commit returned, or "error TEXT".
+// N" for each batch whose commit returned, "memory JSON" with the peaks of
+// its memory by kind whenever one grew, or "error TEXT".
 type ackReader struct {
 	ready   chan struct{}
 	mu      sync.Mutex
@@ -306,6 +318,8 @@ type ackReader struct {
 	top     uint64 // one more than the highest batch acknowledged
 	from    uint64 // the first batch acknowledged
 	err     string
+	// memory is the writer's last report of its memory peaks.
+	memory *measure.MemoryPeaks
 	// enough is closed when n reaches target (after).
 	target int64
 	enough chan struct{}
@@ -350,6 +364,11 @@ func (a *ackReader) Write(b []byte) (int, error) {
 					close(a.enough)
 				}
 			}
+		case "memory":
+			var m measure.MemoryPeaks
+			if json.Unmarshal([]byte(arg), &m) == nil {
+				a.memory = &m
+			}
 		case "error":
 			a.err = arg
 		}
@@ -360,7 +379,7 @@ func (a *ackReader) Write(b []byte) (int, error) {
 func (a *ackReader) round() crash.Round {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return crash.Round{Acks: a.n, Acked: a.top, From: a.from}
+	return crash.Round{Acks: a.n, Acked: a.top, From: a.from, Memory: a.memory}
 }
 
 // lastBatch is the time between the last two acknowledgements: how long

@@ -126,6 +126,11 @@
 //	                the engine's counters per interval, in JSON and as HTML
 //	                charts; lengths double after every 1,800 intervals; a
 //	                negative d records none (default 1s, at least 200ms).
+//	-memory-sample d
+//	                how often each engine process's memory by kind (private,
+//	                mapped files, Go runtime) is sampled during every step;
+//	                a negative d samples none, to measure the sampling's own
+//	                cost (default 200ms).
 //	-v              print every table of the text report; without it the
 //	                text is the main table, throughput and what failed.
 //	-version        print the tool's module version and commit, and exit

@@ -53,6 +53,9 @@ type settings struct {
 	// interval is -interval: the length of the time-series steps' first
 	// over-time intervals; negative for none.
 	interval time.Duration
+	// memorySample is -memory-sample: how often the engine processes
+	// sample their memory by kind (harness.SetSamplePeriod).
+	memorySample time.Duration
 	// count is how many times each engine runs (-count), each time in a
 	// fresh directory.
 	count int
@@ -191,6 +194,7 @@ func newFlagSet(s *settings) (*flag.FlagSet, *string) {
 	fs.BoolVar(&s.verbose, "v", false, "print every table of the text report (storage, memory, latency, verification, engine metrics, builds); without it the text report is the main table, throughput and what failed")
 	fs.DurationVar(&s.interval, "interval", workload.DefaultInterval, "length of the first over-time `interval` of each time-series step (throughput, latency and engine stalls per interval, in JSON and as HTML charts); intervals double in length after every 1,800, so a long step keeps a few thousand; a negative one records none")
 	fs.BoolVar(&s.reuseIterator, "reuse-iterator", false, "query every series of a query step through one iterator given new bounds (the engine's SetBounds, or a close and reopen where it has none); without it each series gets a new iterator, as in the 2014 tool, whose query times stay comparable")
+	fs.DurationVar(&s.memorySample, "memory-sample", harness.DefaultSamplePeriod, "how often each engine process's memory by kind (private, mapped files, Go runtime) is sampled during every step; a negative `period` samples none, to measure what the sampling costs")
 	fs.StringVar(&s.workload, "workload", workloadSeries, "`name` of the workload: ts (the 2014 InfluxDB comparison: write, then query; timeseries is the same), micro (the classic micro benchmarks; -benchmarks implies it), mixed (writers ingest while readers query, for -duration) or crash (kill a writer at random moments and check what the reopened store kept)")
 	fs.StringVar(&s.dataset, "dataset", "", "with -workload ts or mixed, keep the points of the write step (or the preload) in `dir`, one subdirectory per engine, the first time, and start later runs with the same parameters from a clone of them")
 	fs.IntVar(&s.kills, "kills", crash.DefaultKills, "with -workload crash, how many `times` each engine's writer is killed (or the power cut under it)")

@@ -36,6 +36,7 @@ type job struct {
 	Settle        bool          `json:"settle,omitempty"`
 	ReuseIterator bool          `json:"reuse_iterator,omitempty"`
 	Interval      time.Duration `json:"interval_ns,omitempty"`
+	MemorySample  time.Duration `json:"memory_sample_ns,omitempty"`
 	Kills         int           `json:"kills,omitempty"`
 	Fault         string        `json:"fault,omitempty"`
 	Dataset       string        `json:"dataset,omitempty"`
@@ -62,7 +63,7 @@ func newJob(s *settings, role, name, dir, progressMode string) job {
 		Role: role, Engine: name, Dir: dir, Progress: progressMode, Workload: s.workload,
 		Options: s.effective[name], Keep: s.keep, Memory: s.memory, Stall: s.stall,
 		Points: s.points, Series: s.series, Batch: s.batch, Seed: s.seed, Settle: s.settle, Kills: s.kills, Fault: s.fault,
-		ReuseIterator: s.reuseIterator, Interval: s.interval, Dataset: s.dataset,
+		ReuseIterator: s.reuseIterator, Interval: s.interval, MemorySample: s.memorySample, Dataset: s.dataset,
 	}
 	if m := s.micro; m.on() {
 		j.Micro = &microJob{m.benchmarks, m.num, m.valueSize, m.key, m.order, m.ratio}
@@ -88,7 +89,7 @@ func (j job) settings() (*settings, error) {
 		options: map[string]engine.Options{j.Engine: opts}, effective: map[string]map[string]any{j.Engine: j.Options},
 		keep: j.Keep, memory: j.Memory, stall: j.Stall,
 		points: j.Points, series: j.Series, batch: j.Batch, seed: j.Seed, settle: j.Settle, kills: j.Kills, fault: j.Fault,
-		reuseIterator: j.ReuseIterator, interval: j.Interval, dataset: j.Dataset,
+		reuseIterator: j.ReuseIterator, interval: j.Interval, memorySample: j.MemorySample, dataset: j.Dataset,
 		child: childFlags{role: j.Role, dir: j.Dir, progress: j.Progress},
 	}
 	if m := j.Micro; m != nil {

@@ -83,6 +83,7 @@ func runAsChild(stdin io.Reader, stderr io.Writer) int {
 		return exitBadInput
 	}
 	supervise.InitChild()
+	harness.SetSamplePeriod(s.memorySample)
 	switch {
 	case s.child.role == roleCrashWriter:
 		return runCrashWriter(s)
@@ -131,6 +132,9 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 	}
 	env := harness.CollectEnvironment(rd.path)
 	env.Seed, env.Sync, env.MemoryLimit = s.seed, sync, s.memory
+	if s.memorySample != harness.DefaultSamplePeriod {
+		env.MemorySample = s.memorySample
+	}
 	env.Only(s.engines)
 	runID := newRunID(env.Start)
 	s.runID = runID

@@ -38,6 +38,8 @@ type Chart struct {
 	// changes in percent, which may be negative or near zero.
 	Linear bool
 	Panels []Chart
+	// Stack names the parts of stacked bars (Point.Stack), bottom first.
+	Stack []string
 }
 
 // ChartSeries is one engine's figures, one Point per group.
@@ -55,6 +57,10 @@ type Point struct {
 	Faint bool
 	// Mark rings the point: an event in it, such as a write stall.
 	Mark bool
+	// Stack splits a bar into parts, bottom first, each as tall as its
+	// share of their sum, in the engine's color, paler the higher it is;
+	// nil for a bar of one piece.
+	Stack []float64
 }
 
 // maxLinearRatio is the largest ratio of the largest to the smallest
@@ -165,12 +171,43 @@ func (c Chart) bars(b *strings.Builder, ax *axis, plotL, gw float64) {
 			case p.Faint:
 				class = ` class="faint"`
 			}
-			fmt.Fprintf(b, `<rect%s x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"><title>%s</title></rect>`,
-				class, x+0.5, min(y, base), max(bw-1, 1), max(math.Abs(base-y), 0.5), Color(s), html.EscapeString(c.tooltip(se.Name, i, p)))
+			if len(p.Stack) > 0 {
+				c.stack(b, class, x+0.5, max(bw-1, 1), base, y, Color(s), se.Name, i, p)
+			} else {
+				fmt.Fprintf(b, `<rect%s x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"><title>%s</title></rect>`,
+					class, x+0.5, min(y, base), max(bw-1, 1), max(math.Abs(base-y), 0.5), Color(s), html.EscapeString(c.tooltip(se.Name, i, p)))
+			}
 			if p.N > 1 {
 				whisker(b, ax, x+bw/2, p, bw/4)
 			}
 		}
+	}
+}
+
+// stackShades are the opacities of a stacked bar's parts, bottom first.
+var stackShades = []float64{1, 0.62, 0.36, 0.16}
+
+// stack draws point i of an engine as a bar from base up to top, split
+// into its parts (Point.Stack), each named in its tooltip.
+func (c Chart) stack(b *strings.Builder, class string, x, w, base, top float64, color, engine string, i int, p Point) {
+	sum := 0.0
+	for _, v := range p.Stack {
+		sum += max(v, 0)
+	}
+	y := base
+	for k, v := range p.Stack {
+		if v <= 0 || sum == 0 {
+			continue
+		}
+		h := (base - top) * v / sum
+		name := fmt.Sprintf("part %d", k+1)
+		if k < len(c.Stack) {
+			name = c.Stack[k]
+		}
+		tip := fmt.Sprintf("%s, %s: %s %s of %s", engine, c.Groups[i], name, c.Format(v), c.Format(p.Median))
+		fmt.Fprintf(b, `<rect%s x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s" fill-opacity="%g"><title>%s</title></rect>`,
+			class, x, y-h, w, max(h, 0.5), color, stackShades[min(k, len(stackShades)-1)], html.EscapeString(tip))
+		y -= h
 	}
 }
 

@@ -1,6 +1,9 @@
 package report
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestAxisLabel(t *testing.T) {
 	for in, want := range map[string]string{"1.00 GiB": "1 GiB", "1.50 GiB": "1.5 GiB", "2.50": "2.5", "12.0k": "12k",
@@ -52,5 +55,23 @@ func TestLogAxisMarksAboveLastDecade(t *testing.T) {
 	ax := c.axis(200, 10)
 	if !ax.log || ax.ticks[len(ax.ticks)-1] <= 1 {
 		t.Errorf("ticks %v on a log axis up to %v, want one above 1", ax.ticks, ax.hi)
+	}
+}
+
+// TestStackedBar checks that a stacked bar draws a rectangle per part
+// that has some, named in its tooltip, their heights adding up to the
+// bar's.
+func TestStackedBar(t *testing.T) {
+	p := Point{Stats: Summarize([]float64{100}), Stack: []float64{60, 0, 30, 10}}
+	c := Chart{Groups: []string{"write"}, Format: Sig3, Linear: true, Stack: []string{"engine", "go", "files", "shared"},
+		Series: []ChartSeries{{Name: "x", Points: []Point{p}}}}
+	svg := c.svg(chartW, chartH)
+	if n := strings.Count(svg, "<rect"); n != 3 {
+		t.Errorf("%d rectangles for 3 parts with figures:\n%s", n, svg)
+	}
+	for _, want := range []string{"x, write: engine 60.0 of 100", "x, write: files 30.0 of 100", `fill-opacity="0.36"`} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the stacked bar lacks %q:\n%s", want, svg)
+		}
 	}
 }

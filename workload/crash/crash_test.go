@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine/memory"
+	"github.com/tsbench/storage/internal/measure"
 )
 
 var testConfig = Config{Kills: 1, Batch: 5, ValueSize: 40, Seed: 3, Window: time.Second, Fault: FaultKill, CutBatches: 50}
@@ -233,5 +234,45 @@ func TestReportPowerCut(t *testing.T) {
 	}
 	if strings.Contains(text, "FAILED") || strings.Contains(text, "12 (allowed) !") {
 		t.Errorf("allowed losses reported as a failure:\n%s", text)
+	}
+}
+
+// TestWriterMemory: a writer reports its memory peaks as they grow, and
+// the tally keeps each kind's highest over the rounds.
+func TestWriterMemory(t *testing.T) {
+	if _, err := measure.ReadMemory(); err != nil {
+		t.Skipf("no memory by kind here: %v", err)
+	}
+	var reported []measure.MemoryPeaks
+	n := 200
+	err := Writer{
+		Ack: func(uint64) error {
+			if n--; n == 0 {
+				return errStop
+			}
+			time.Sleep(100 * time.Microsecond) // several samples apart
+			return nil
+		},
+		Memory: func(p measure.MemoryPeaks) error { reported = append(reported, p); return nil },
+	}.Write(memory.New(), testConfig)
+	if !errors.Is(err, errStop) {
+		t.Fatalf("Write: %v", err)
+	}
+	if len(reported) == 0 || reported[0].Private <= 0 || reported[0].Go <= 0 {
+		t.Fatalf("reported %+v, want peaks from the start on", reported)
+	}
+	last := reported[len(reported)-1]
+	var tl Tally
+	tl.Add(Round{Memory: &measure.MemoryPeaks{Private: 1, File: last.File + 1, Samples: 1}, ReopenErr: errStop})
+	tl.Add(Round{Memory: &last, ReopenErr: errStop})
+	tl.Add(Round{ReopenErr: errStop}) // a writer that reported nothing
+	got := tl.Finish().WriterMemory
+	if got == nil || got.Private != last.Private || got.File != last.File+1 || got.Samples != last.Samples+1 {
+		t.Errorf("writer memory %+v, want the highest of each kind of %+v and one more file page", got, last)
+	}
+	var none Tally
+	none.Add(Round{ReopenErr: errStop})
+	if m := none.Finish().WriterMemory; m != nil {
+		t.Errorf("writer memory %+v when no writer reported any", m)
 	}
 }

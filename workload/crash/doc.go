@@ -12,6 +12,12 @@
 // another, so a batch below the highest one found counts as acknowledged
 // even when its acknowledgement was cut off by the kill.
 //
+// A writer can also report its memory by kind as it goes (Writer.Memory:
+// private memory, the Go runtime's part of it, mapped file pages, shared
+// memory, sampled after its commits), since it cannot at its end: the
+// process that kills it passes the last report on in Round.Memory, and
+// Stats.WriterMemory keeps each kind's highest peak over the rounds.
+//
 // Batch b holds Config.Batch entries; entry i's key is b and i as
 // big-endian uint64 and uint32, and its value (Config.ValueSize bytes)
 // starts with the key and continues with bytes derived from the seed, so

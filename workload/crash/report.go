@@ -7,18 +7,16 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/results"
 )
 
 // Report is the crash check of one or more engines, with the machine it
 // ran on.
-type Report struct {
-	// RunID identifies the run that made the report (see workload.Report).
-	RunID   string              `json:"run_id,omitempty"`
-	Env     harness.Environment `json:"environment"`
-	Results []*Result           `json:"results"`
-}
+// Its fields, RunID, Env and Results, are results.Report's.
+type Report results.Report[Result]
 
 // Failure is why res failed: its error, or what its check found.
 func Failure(res *Result) string {
@@ -46,35 +44,32 @@ func (r Report) WriteJSON(w io.Writer) error { return report.WriteJSON(w, r) }
 // for its figures, named by their JSON paths (lost_batches,
 // recovery_p50_ns, ...).
 func (r Report) WriteCSV(w io.Writer) error {
-	c := report.NewCSV(w, "part", r.RunID, r.Env.Start)
-	c.Put("", 0, "environment", report.TextFigures(r.Env.Metrics()))
-	for _, res := range r.results() {
-		c.Put(res.Engine, max(res.Repeat, 1), "run", report.Flatten("", struct {
-			Version string         `json:"version"`
-			Options map[string]any `json:"options"`
-			Config  Config         `json:"config"`
-			Error   string         `json:"error"`
-		}{res.Version, res.Options, res.Config, res.Error}))
-		if res.Crash != nil {
-			c.Put(res.Engine, max(res.Repeat, 1), "crash", report.Flatten("", res.Crash))
+	return r.set().WriteCSV(w, "part", r.RunID, r.Env, nil)
+}
+
+// set gathers the results by engine.
+func (r Report) set() *results.Set[Result] { return results.New(schema, r.Results) }
+
+// schema tells the report plumbing how to read a Result: its figures are
+// one part, "crash". The check runs every engine once.
+var schema = results.Schema[Result]{
+	Header: func(res *Result) *harness.Header { return &res.Header },
+	Error:  Failure,
+	Ran:    func(res *Result) bool { return res.Config.Kills > 0 },
+	Run: func(res *Result) []report.Figure {
+		return results.RunFigures(res.Header, res.Error, report.Flatten("config", res.Config))
+	},
+	Parts: func(res *Result) []results.Part {
+		if res.Crash == nil {
+			return nil
 		}
-	}
-	return c.Flush()
+		return []results.Part{{Name: "crash", Figures: report.Flatten("", res.Crash)}}
+	},
 }
 
-// results returns the non-nil results.
-func (r Report) results() []*Result {
-	return slices.DeleteFunc(slices.Clone(r.Results), func(res *Result) bool { return res == nil })
-}
-
-// config is what the engines ran: the first result's that has one.
+// config is the workload the report's engines ran.
 func (r Report) config() Config {
-	for _, res := range r.results() {
-		if res.Config.Kills > 0 {
-			return res.Config
-		}
-	}
-	return Config{}
+	return results.Config(r.set(), func(res *Result) Config { return res.Config })
 }
 
 func (r Report) intro() string {
@@ -100,25 +95,20 @@ func (r Report) intro() string {
 
 // page lays the report out in one table.
 func (r Report) page() report.Page {
-	res := r.results()
-	var engines []report.Engine
-	for _, x := range res {
-		engines = append(engines, report.Engine{Name: x.Engine, Error: Failure(x)})
-	}
+	set := r.set()
+	engines := set.Engines()
 	row := func(label string, best report.Better, get func(*Stats) report.Cell) report.Row {
-		row := report.Row{Labels: []string{label}, Best: best}
-		for _, x := range res {
-			c := report.None
-			if x.Crash != nil && x.Crash.Kills > 0 {
-				c = get(x.Crash)
+		return report.Row{Labels: []string{label}, Best: best, Cells: set.Cells(func(res *Result) (report.Cell, bool, string) {
+			if res.Crash == nil || res.Crash.Kills == 0 {
+				return report.Cell{}, false, ""
 			}
-			// Judge would clear the mark of a count that fails the engine.
-			failed := c.Failed
-			c = report.Judge(c, "", Failure(x))
-			c.Failed = failed
-			row.Cells = append(row.Cells, c)
-		}
-		return row
+			c := get(res.Crash)
+			// A count that fails the engine keeps its mark.
+			if c.Failed {
+				return c, true, "failed"
+			}
+			return c, true, ""
+		})}
 	}
 	count := func(get func(*Stats) int64, fails func(*Stats) bool) func(*Stats) report.Cell {
 		return func(s *Stats) report.Cell {
@@ -135,7 +125,7 @@ func (r Report) page() report.Page {
 		rounds = "Power cuts"
 	}
 	t := report.Table{Head: report.Head(engines, "Crash check"), Labels: 1, Rows: []report.Row{
-		faultRow(res),
+		faultRow(set),
 		row(rounds, report.NoBest, count(func(s *Stats) int64 { return int64(s.Kills) }, never)),
 		row("Acknowledged batches", report.NoBest, count(func(s *Stats) int64 { return s.AcknowledgedBatches }, never)),
 		row("Lost batches", report.NoBest, func(s *Stats) report.Cell {
@@ -155,21 +145,36 @@ func (r Report) page() report.Page {
 			}
 			return report.Cell{Text: "none"}
 		}),
-		report.StatusRow(engines),
 	}}
-	var names []string
-	for _, e := range engines {
-		names = append(names, e.Name)
+	t.Rows = append(append(t.Rows, writerMemory(set)...), report.StatusRow(engines))
+	return set.Page("Crash check", r.intro(), r.Env.Lines(), []report.Table{t}, nil)
+}
+
+// writerMemory are the rows of the writers' memory by kind, none if no
+// writer reported its memory.
+func writerMemory(set *results.Set[Result]) []report.Row {
+	peaks := func(res *Result) *measure.MemoryPeaks {
+		if res.Crash == nil {
+			return nil
+		}
+		return res.Crash.WriterMemory
 	}
-	return report.Page{Title: "Crash check: " + strings.Join(names, ", "), Intro: r.intro(), Engines: engines,
-		Environment: r.Env.Lines(), Tables: []report.Table{t}}
+	if !slices.ContainsFunc(set.All, func(res *Result) bool { return peaks(res) != nil }) {
+		return nil
+	}
+	ms := results.MemoryMetrics(peaks)
+	for i, m := range ms {
+		if !strings.HasPrefix(m.Name, " ") { // not a part of the row above
+			ms[i].Name = "Writer " + m.Name
+		}
+	}
+	return set.Rows(ms...)
 }
 
 // faultRow says what struck each engine's writer, and under which sync
 // profile.
-func faultRow(res []*Result) report.Row {
-	row := report.Row{Labels: []string{"Fault"}}
-	for _, x := range res {
+func faultRow(set *results.Set[Result]) report.Row {
+	return report.Row{Labels: []string{"Fault"}, Cells: set.Texts(func(x *Result) string {
 		text := faultNames[x.Config.Fault]
 		if text == "" {
 			text = faultNames[FaultKill] // a report from before -fault
@@ -177,9 +182,8 @@ func faultRow(res []*Result) report.Row {
 		if sync, ok := x.Options["sync"].(string); ok {
 			text += ", sync " + sync
 		}
-		row.Cells = append(row.Cells, report.Cell{Text: text})
-	}
-	return row
+		return text
+	})}
 }
 
 // faultNames are the faults as the report names them.

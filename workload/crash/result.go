@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/workload/harness"
 )
 
@@ -52,6 +53,10 @@ type Stats struct {
 	// FirstProblem describes the first tear or reopen error, or loss
 	// unless LossAllowed.
 	FirstProblem string `json:"first_problem,omitempty"`
+	// WriterMemory is the writer processes' memory by kind: each kind's
+	// highest peak over the rounds, as the writers sampled and reported
+	// them (Writer.Memory, Round.Memory); nil when none reported any.
+	WriterMemory *measure.MemoryPeaks `json:"writer_memory,omitempty"`
 }
 
 // Failure says what the check found wrong, "" if nothing.
@@ -88,6 +93,9 @@ type Round struct {
 	Checked bool
 	// ReopenErr is why the reopen failed.
 	ReopenErr error
+	// Memory is the writer's memory peaks as it last reported them
+	// before it died (Writer.Memory); nil if it reported none.
+	Memory *measure.MemoryPeaks
 }
 
 // Tally adds rounds up into Stats.
@@ -106,6 +114,7 @@ func (t *Tally) Add(r Round) {
 	}
 	t.Kills++
 	t.AcknowledgedBatches += r.Acks
+	t.addMemory(r.Memory)
 	if r.Acks > 0 && r.From < t.acked {
 		// Written again: a loss of them now is a loss anew.
 		for b := r.From; b < t.acked; b++ {
@@ -155,6 +164,19 @@ func (t *Tally) Add(r Round) {
 	}
 }
 
+// addMemory keeps each kind's highest peak of the writers'.
+func (t *Tally) addMemory(m *measure.MemoryPeaks) {
+	if m == nil {
+		return
+	}
+	if t.WriterMemory == nil {
+		t.WriterMemory = &measure.MemoryPeaks{}
+	}
+	w := t.WriterMemory
+	w.Private, w.File, w.Shared, w.Go = max(w.Private, m.Private), max(w.File, m.File), max(w.Shared, m.Shared), max(w.Go, m.Go)
+	w.Samples += m.Samples
+}
+
 // problem keeps the first problem found.
 func (t *Tally) problem(p string) {
 	if t.FirstProblem == "" {
@@ -170,6 +192,10 @@ func (t *Tally) Finish() *Stats {
 		s.RecoveryP50, s.RecoveryMax = r[(n-1)/2], r[n-1]
 	}
 	s.IntegrityCheck = t.checks > 0 && t.checks == len(t.recoveries)
+	if m := t.WriterMemory; m != nil {
+		c := *m // the tally's own goes on with later rounds
+		s.WriterMemory = &c
+	}
 	return &s
 }
 

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/report"
 )
 
 const (
@@ -159,6 +160,17 @@ type Use struct {
 	// Save is how long saving took (a checkpoint, reopening it to flush,
 	// the manifest), outside the measured steps.
 	Save time.Duration `json:"save_ns,omitempty"`
+}
+
+// Note is the sentence a report adds for engine's run when it reused the
+// dataset instead of what skipped says ("write step not run"): where the
+// data came from and how it was cloned; "" if u is nil or saved.
+func (u *Use) Note(engine, skipped string) string {
+	if u == nil || !u.Reused {
+		return ""
+	}
+	return fmt.Sprintf("\n%s: %s: reused the dataset %s (written %s), cloned by %s in %s.",
+		engine, skipped, u.Path, u.Created.UTC().Format("2006-01-02 15:04"), u.Method, report.Duration(u.Clone))
 }
 
 // immutable lists, per engine, the suffixes of the files it never

@@ -48,6 +48,10 @@ type Environment struct {
 	// MemoryLimit is -memory: the limit in bytes of the memory cgroup
 	// each engine's process ran in, page cache included; 0 for none.
 	MemoryLimit int64 `json:"memory_limit_bytes,omitempty"`
+	// MemorySample is how often each engine process sampled its memory
+	// by kind (SetSamplePeriod) when not every DefaultSamplePeriod;
+	// negative if it did not sample.
+	MemorySample time.Duration `json:"memory_sample_ns,omitempty"`
 	// EngineVersions maps each registered engine to its library version.
 	EngineVersions map[string]string `json:"engine_versions"`
 	// EngineBuilds maps each registered engine to how its library was
@@ -226,4 +230,16 @@ func (e Environment) Metrics() [][3]string {
 		m = append(m, [3]string{"memory_limit", strconv.FormatInt(e.MemoryLimit, 10), "bytes"})
 	}
 	return m
+}
+
+// MemorySampling says how often the run sampled memory by kind: "every
+// 200ms", or "none".
+func (e Environment) MemorySampling() string {
+	switch {
+	case e.MemorySample < 0:
+		return "none"
+	case e.MemorySample == 0:
+		return "every " + DefaultSamplePeriod.String()
+	}
+	return "every " + e.MemorySample.String()
 }

@@ -90,8 +90,8 @@ type Span struct {
 
 // DefaultSamplePeriod is how often a span samples memory by kind unless
 // SetSamplePeriod says otherwise: reading /proc/self/status and the Go
-// runtime's metrics costs some tens of microseconds, a few in ten
-// thousand of a core at this rate.
+// runtime's metrics costs about 0.1 ms (BenchmarkSample), under a
+// thousandth of a core at this rate.
 const DefaultSamplePeriod = 200 * time.Millisecond
 
 // samplePeriod is the period spans started from now on sample at;

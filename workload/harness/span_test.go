@@ -77,3 +77,19 @@ func TestSamplePeriod(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSample is what one sample of memory by kind costs the process
+// (its ns/op): a span takes one every DefaultSamplePeriod, so its share
+// of a core is ns/op divided by the period's nanoseconds.
+//
+//	go test -run '^$' -bench Sample ./workload/harness/
+func BenchmarkSample(b *testing.B) {
+	sm := &sampler{}
+	for b.Loop() {
+		sm.sample()
+	}
+	if sm.err != nil {
+		b.Skip(sm.err)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(DefaultSamplePeriod.Nanoseconds())*100, "%core")
+}

@@ -1,10 +1,6 @@
 package micro
 
-import (
-	"io"
-
-	"github.com/tsbench/storage/internal/report"
-)
+import "io"
 
 // WriteCSV writes the report in long form, one row per figure, under the
 // header run_id,start,engine,repeat,benchmark,metric,stat,value,unit,text
@@ -26,36 +22,5 @@ import (
 // storage for reads, no verification for writes) are left out rather
 // than written as zero.
 func (r Report) WriteCSV(w io.Writer) error {
-	c := report.NewCSV(w, "benchmark", r.RunID, r.Env.Start)
-	c.Put("", 0, "environment", report.TextFigures(r.Env.Metrics()))
-	labels := rowLabels(r.config().Benchmarks)
-	for _, res := range r.results() {
-		// The engine's own fields but its benchmarks, each a part of its
-		// own.
-		run := report.Flatten("", struct {
-			Version string         `json:"version"`
-			Options map[string]any `json:"options"`
-			Config  Config         `json:"config"`
-			Error   string         `json:"error"`
-		}{res.Version, res.Options, res.Config, res.Error})
-		c.Put(res.Engine, max(res.Repeat, 1), "run", run)
-		for i := range res.Benchmarks {
-			b := &res.Benchmarks[i]
-			label := b.Name
-			if i < len(labels) {
-				label = labels[i]
-			}
-			c.Put(res.Engine, max(res.Repeat, 1), label, benchFigures(b))
-		}
-	}
-	if r.maxRuns() > 1 {
-		for _, g := range r.groups() {
-			for i, label := range labels {
-				if runs := g.figures(i); len(runs) > 0 {
-					c.PutStats(g.engine, report.SummarizeRuns(label, runs))
-				}
-			}
-		}
-	}
-	return c.Flush()
+	return r.set().WriteCSV(w, "benchmark", r.RunID, r.Env, rowLabels(r.config().Benchmarks))
 }

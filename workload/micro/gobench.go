@@ -47,7 +47,7 @@ func (r Report) WriteGoBench(w io.Writer) error {
 		fmt.Fprintf(bw, "cpu: %s\n", r.Env.CPUModel)
 	}
 	labels := rowLabels(r.config().Benchmarks)
-	for _, res := range r.results() {
+	for _, res := range r.set().All {
 		if res.Error != "" && len(res.Benchmarks) == 0 {
 			fmt.Fprintf(bw, "--- FAIL: BenchmarkMicro/engine=%s: %s\n", res.Engine, res.Error)
 		}

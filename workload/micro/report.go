@@ -5,23 +5,19 @@ import (
 	"io"
 	"slices"
 	"strconv"
-	"strings"
 
+	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/results"
 )
 
 // Report is the results of one or more engines on the same benchmarks,
 // with the machine they ran on. An engine run several times (-count) has
 // one Result per run, told apart by Repeat; every format then shows the
 // median of each figure and its spread.
-type Report struct {
-	// RunID identifies the run that made the report, so that results of
-	// several runs can be stacked (CSV) and told apart.
-	RunID   string              `json:"run_id,omitempty"`
-	Env     harness.Environment `json:"environment"`
-	Results []*Result           `json:"results"`
-}
+// Its fields, RunID, Env and Results, are results.Report's.
+type Report results.Report[Result]
 
 // String renders the report for a terminal: µs/op with benchmarks as rows
 // and engines as columns, the best of each row marked '*', then the
@@ -57,17 +53,8 @@ func (r Report) WriteJSON(w io.Writer) error {
 		Report
 		Summary []Summary `json:"summary,omitempty"`
 	}{Report: r}
-	if r.maxRuns() > 1 {
-		labels := rowLabels(r.config().Benchmarks)
-		for _, g := range r.groups() {
-			s := Summary{Engine: g.engine, Runs: len(g.runs)}
-			for i, label := range labels {
-				if runs := g.figures(i); len(runs) > 0 {
-					s.Benchmarks = append(s.Benchmarks, report.SummarizeRuns(label, runs))
-				}
-			}
-			out.Summary = append(out.Summary, s)
-		}
+	for _, s := range r.set().Summaries(rowLabels(r.config().Benchmarks)) {
+		out.Summary = append(out.Summary, Summary{Engine: s.Engine, Runs: s.Runs, Benchmarks: s.Parts})
 	}
 	return report.WriteJSON(w, out)
 }
@@ -75,109 +62,43 @@ func (r Report) WriteJSON(w io.Writer) error {
 // Samples lists every number of every benchmark of each engine over its
 // runs, for comparing two reports.
 func (r Report) Samples() []report.Samples {
-	var out []report.Samples
-	labels := rowLabels(r.config().Benchmarks)
-	for _, g := range r.groups() {
-		for i, label := range labels {
-			out = append(out, report.SamplesOf(g.engine, label, label, g.figures(i))...)
+	set := r.set()
+	return set.Samples(rowLabels(r.config().Benchmarks), func(label string) string { return label }, set.Figures)
+}
+
+// set gathers the results by engine.
+func (r Report) set() *results.Set[Result] { return results.New(schema, r.Results) }
+
+// schema tells the report plumbing how to read a Result: a benchmark is a
+// part of its own, named by its label.
+var schema = results.Schema[Result]{
+	Header: func(res *Result) *harness.Header { return &res.Header },
+	Error:  func(res *Result) string { return res.Error },
+	Ran:    func(res *Result) bool { return len(res.Config.Benchmarks) > 0 },
+	Run: func(res *Result) []report.Figure {
+		return results.RunFigures(res.Header, res.Error, report.Flatten("config", res.Config))
+	},
+	Parts: func(res *Result) []results.Part {
+		labels := rowLabels(res.Config.Benchmarks)
+		var out []results.Part
+		for i := range res.Benchmarks {
+			b := &res.Benchmarks[i]
+			label := b.Name
+			if i < len(labels) {
+				label = labels[i]
+			}
+			out = append(out, results.Part{Name: label, Figures: report.Flatten("", b)})
 		}
-	}
-	return out
+		return out
+	},
 }
 
-// group is the runs of one engine, in the order they ran.
-type group struct {
-	engine string
-	runs   []*Result
-}
-
-// groups gathers the results by engine, in the order engines first
-// appear.
-// options are each engine's options, in the groups' order.
-func (r Report) options() []map[string]any {
-	var out []map[string]any
-	for _, g := range r.groups() {
-		out = append(out, g.runs[0].Options)
-	}
-	return out
-}
-
-func (r Report) groups() []group {
-	var out []group
-	for _, runs := range report.Groups(r.Results, func(res *Result) string { return res.Engine }) {
-		out = append(out, group{runs[0].Engine, runs})
-	}
-	return out
-}
-
-// maxRuns is the most runs any engine had.
-func (r Report) maxRuns() int {
-	n := 0
-	for _, g := range r.groups() {
-		n = max(n, len(g.runs))
-	}
-	return n
-}
-
-// err is why the engine's runs failed, "" if none did.
-func (g group) err() string {
-	var errs []string
-	for _, res := range g.runs {
-		errs = append(errs, res.Error)
-	}
-	return report.RunsError(errs)
-}
-
-// figures are the figures of benchmark i in each of the engine's runs
-// that has it.
-func (g group) figures(i int) [][]report.Figure {
-	var runs [][]report.Figure
-	for _, res := range g.runs {
-		if i < len(res.Benchmarks) {
-			runs = append(runs, benchFigures(&res.Benchmarks[i]))
-		}
-	}
-	return runs
-}
-
-// benchFigures are the figures of a benchmark, named by their JSON paths.
-func benchFigures(b *Bench) []report.Figure { return report.Flatten("", b) }
-
-// point is a figure of benchmark i over the engine's runs that have it.
-func (g group) point(i int, get func(*Bench) (float64, bool)) report.Point {
-	var vs []float64
-	failed := false
-	for _, res := range g.runs {
-		if i >= len(res.Benchmarks) {
-			continue
-		}
-		b := &res.Benchmarks[i]
-		if v, ok := get(b); ok {
-			vs = append(vs, v)
-			failed = failed || b.Error != ""
-		}
-	}
-	return report.Point{Stats: report.Summarize(vs), Failed: failed}
-}
-
-// results returns the non-nil results, so that a caller's gap cannot
-// crash the rendering.
-func (r Report) results() []*Result {
-	return slices.DeleteFunc(slices.Clone(r.Results), func(res *Result) bool { return res == nil })
-}
-
-// config is what the report's engines ran: the config of the first result
-// that has one (an engine whose process crashed has none).
+// config is the workload the report's engines ran.
 func (r Report) config() Config {
-	for _, res := range r.results() {
-		if len(res.Config.Benchmarks) > 0 {
-			return res.Config
-		}
-	}
-	return Config{}
+	return results.Config(r.set(), func(res *Result) Config { return res.Config })
 }
 
-func (r Report) intro() string {
+func (r Report) intro(set *results.Set[Result]) string {
 	c := r.config()
 	s := fmt.Sprintf("Micro benchmarks: %s entries per fill, %s keys of %d B, values of %d B compressible to %g, "+
 		"batches of %d, write order %s, seed %d.\n"+
@@ -185,18 +106,18 @@ func (r Report) intro() string {
 		"MB = 10^6 bytes; sizes in binary units.\n"+
 		"Best of each row marked *; ! marks a failed benchmark (see Errors).",
 		harness.Count(c.Num), c.KeyType, c.KeyType.Size(), c.ValueSize, c.CompressionRatio, c.Batch, c.Order, c.Seed)
-	for _, n := range r.setups() {
+	for _, n := range r.setups(set) {
 		s += "\nNote: " + n
 	}
-	return s + report.RepeatNote(r.maxRuns())
+	return s + set.RepeatNote()
 }
 
 // setups lists the untimed preparations benchmarks needed, once each.
-func (r Report) setups() []string {
+func (r Report) setups(set *results.Set[Result]) []string {
 	var out []string
 	labels := rowLabels(r.config().Benchmarks)
 	for i := range labels {
-		for _, res := range r.results() {
+		for _, res := range set.All {
 			if i < len(res.Benchmarks) && res.Benchmarks[i].Setup != "" {
 				out = append(out, labels[i]+": "+res.Benchmarks[i].Setup+".")
 				break
@@ -222,58 +143,31 @@ func rowLabels(names []string) []string {
 	return out
 }
 
+// benchOf finds benchmark i in a run.
+func benchOf(i int) results.Of[Result, Bench] {
+	return results.Of[Result, Bench]{Get: func(res *Result) *Bench {
+		if i < len(res.Benchmarks) {
+			return &res.Benchmarks[i]
+		}
+		return nil
+	}, Error: func(b *Bench) string { return b.Error }}
+}
+
 // page lays the report out: the main table, then the extra ones.
 func (r Report) page() report.Page {
-	res := r.results()
-	groups := r.groups()
-	var engines []report.Engine
-	for _, g := range groups {
-		engines = append(engines, report.Engine{Name: g.engine, Error: g.err()})
-	}
+	set := r.set()
+	engines := set.Engines()
 	names := r.config().Benchmarks
 	labels := rowLabels(names)
-	// cells are the figure m of benchmark i for each engine: the median of
-	// its runs when it ran more than once.
-	cells := func(i int, m metric) []report.Cell {
-		var out []report.Cell
-		for _, g := range groups {
-			var cs []report.Cell
-			for _, x := range g.runs {
-				if i < len(x.Benchmarks) {
-					b := &x.Benchmarks[i]
-					cs = append(cs, report.Judge(m.get(b), b.Error, x.Error))
-				}
-			}
-			c := report.Merge(cs)
-			if len(cs) < len(g.runs) && len(cs) > 0 {
-				c.Failed = true // a run stopped before this benchmark
-			}
-			c.Ranked = c.Ranked && g.err() == ""
-			out = append(out, c)
-		}
-		return out
-	}
 	// has reports whether any engine has the figure for benchmark i.
 	has := func(i int, f func(*Bench) bool) bool {
-		for _, x := range res {
-			if i < len(x.Benchmarks) && f(&x.Benchmarks[i]) {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(set.All, func(x *Result) bool { return i < len(x.Benchmarks) && f(&x.Benchmarks[i]) })
 	}
 	grouped := func(title string, label func(i int) string, rows func(i int) bool, metrics []metric) report.Table {
 		t := report.Table{Title: title, Head: report.Head(engines, "Benchmark", "Metric"), Labels: 2}
 		for i := range names {
-			if !rows(i) {
-				continue
-			}
-			for k, m := range metrics {
-				l := ""
-				if k == 0 {
-					l = label(i)
-				}
-				t.Rows = append(t.Rows, report.Row{Labels: []string{l, m.name}, Cells: cells(i, m), Best: m.best})
+			if rows(i) {
+				t.Rows = append(t.Rows, results.MetricRows(set, label(i), benchOf(i), metrics)...)
 			}
 		}
 		return t
@@ -281,7 +175,7 @@ func (r Report) page() report.Page {
 	plain := func(i int) string { return labels[i] }
 	all := func(int) bool { return true }
 
-	perOp := metric{"µs/op", report.LowerBest, func(b *Bench) report.Cell {
+	perOp := metric{Name: "µs/op", Best: report.LowerBest, Get: func(b *Bench) report.Cell {
 		if b.Ops == 0 || b.Time == 0 {
 			return report.None
 		}
@@ -289,7 +183,7 @@ func (r Report) page() report.Page {
 	}}
 	main := report.Table{Head: report.Head(engines, "Benchmark"), Labels: 1}
 	for i := range names {
-		main.Rows = append(main.Rows, report.Row{Labels: []string{labels[i]}, Cells: cells(i, perOp), Best: perOp.best})
+		main.Rows = append(main.Rows, report.Row{Labels: []string{labels[i]}, Cells: results.MetricCells(set, benchOf(i), perOp), Best: perOp.Best})
 	}
 	main.Rows = append(main.Rows, report.StatusRow(engines))
 
@@ -302,18 +196,15 @@ func (r Report) page() report.Page {
 		}
 	}
 	throughput := []metric{
-		{"ops/s", report.HigherBest, rate(func(b *Bench) float64 { return b.OpsPerSec })},
-		{"MB/s", report.HigherBest, func(b *Bench) report.Cell {
+		{Name: "ops/s", Best: report.HigherBest, Get: rate(func(b *Bench) float64 { return b.OpsPerSec })},
+		{Name: "MB/s", Best: report.HigherBest, Get: func(b *Bench) report.Cell {
 			if b.MBPerSec <= 0 {
 				return report.None
 			}
 			return report.Sig3Cell(b.MBPerSec)
 		}},
 	}
-	var latency []metric
-	for _, p := range report.Percentiles() {
-		latency = append(latency, metric{p.Name, report.LowerBest, func(b *Bench) report.Cell { return p.Cell(b.Latency) }})
-	}
+	latency := results.LatencyMetrics(func(b *Bench) *measure.Percentiles { return b.Latency })
 	latencyLabel := func(i int) string {
 		switch b := lookup(names[i]); {
 		case b == nil:
@@ -333,38 +224,38 @@ func (r Report) page() report.Page {
 		}
 	}
 	storage := []metric{
-		{"entries", report.NoBest, storageOf(func(b *Bench) report.Cell {
+		{Name: "entries", Best: report.NoBest, Get: storageOf(func(b *Bench) report.Cell {
 			c := report.CountCell(b.Storage.Entries)
 			c.Text = harness.Count(b.Storage.Entries)
 			return c
 		})},
-		{"flat array", report.NoBest, storageOf(func(b *Bench) report.Cell { return report.Cell{Text: report.Bytes(b.Storage.Flat)} })},
-		{"disk used", report.LowerBest, storageOf(func(b *Bench) report.Cell { return report.BytesCell(b.Storage.Disk.Used) })},
-		{"overhead", report.LowerBest, storageOf(func(b *Bench) report.Cell {
+		{Name: "flat array", Best: report.NoBest, Get: storageOf(func(b *Bench) report.Cell { return report.Cell{Text: report.Bytes(b.Storage.Flat)} })},
+		{Name: "disk used", Best: report.LowerBest, Get: storageOf(func(b *Bench) report.Cell { return report.BytesCell(b.Storage.Disk.Used) })},
+		{Name: "overhead", Best: report.LowerBest, Get: storageOf(func(b *Bench) report.Cell {
 			if b.Storage.Entries == 0 {
 				return report.None
 			}
 			return report.NumberCell(b.Storage.Overhead, func(v float64) string { return fmt.Sprintf("%.2f%%", v) })
 		})},
-		{"disk actual", report.LowerBest, storageOf(func(b *Bench) report.Cell { return report.BytesCell(b.Storage.Disk.Actual) })},
-		{"disk apparent", report.LowerBest, storageOf(func(b *Bench) report.Cell { return report.BytesCell(b.Storage.Disk.Apparent) })},
-		{"files", report.NoBest, storageOf(func(b *Bench) report.Cell { return report.CountCell(int64(b.Storage.Disk.Files)) })},
-		{"reopened", report.LowerBest, storageOf(func(b *Bench) report.Cell { return report.BytesCell(b.Storage.Reopened.Used) })},
+		{Name: "disk actual", Best: report.LowerBest, Get: storageOf(func(b *Bench) report.Cell { return report.BytesCell(b.Storage.Disk.Actual) })},
+		{Name: "disk apparent", Best: report.LowerBest, Get: storageOf(func(b *Bench) report.Cell { return report.BytesCell(b.Storage.Disk.Apparent) })},
+		{Name: "files", Best: report.NoBest, Get: storageOf(func(b *Bench) report.Cell { return report.CountCell(int64(b.Storage.Disk.Files)) })},
+		{Name: "reopened", Best: report.LowerBest, Get: storageOf(func(b *Bench) report.Cell { return report.BytesCell(b.Storage.Reopened.Used) })},
 	}
 	cost := []metric{
-		{"wall", report.LowerBest, func(b *Bench) report.Cell { return report.DurationCell(b.Wall) }},
-		{"CPU user+sys", report.LowerBest, func(b *Bench) report.Cell { return report.DurationCell(b.CPUUser + b.CPUSys) }},
-		{"written (OS)", report.LowerBest, func(b *Bench) report.Cell { return report.WrittenCell(b.IO) }},
-		{"read (OS)", report.LowerBest, func(b *Bench) report.Cell { return report.ReadCell(b.IO) }},
-		{"private peak", report.LowerBest, func(b *Bench) report.Cell {
+		{Name: "wall", Best: report.LowerBest, Get: func(b *Bench) report.Cell { return report.DurationCell(b.Wall) }},
+		{Name: "CPU user+sys", Best: report.LowerBest, Get: func(b *Bench) report.Cell { return report.DurationCell(b.CPUUser + b.CPUSys) }},
+		{Name: "written (OS)", Best: report.LowerBest, Get: func(b *Bench) report.Cell { return report.WrittenCell(b.IO) }},
+		{Name: "read (OS)", Best: report.LowerBest, Get: func(b *Bench) report.Cell { return report.ReadCell(b.IO) }},
+		{Name: "private peak", Best: report.LowerBest, Get: func(b *Bench) report.Cell {
 			if b.Memory == nil {
 				return report.None
 			}
 			return report.BytesCell(b.Memory.Private)
 		}},
-		{"peak RSS (with files)", report.NoBest, func(b *Bench) report.Cell { return report.PeakRSSCell(b.PeakRSS) }},
+		{Name: "peak RSS (with files)", Best: report.NoBest, Get: func(b *Bench) report.Cell { return report.PeakRSSCell(b.PeakRSS) }},
 	}
-	verify := []metric{{"checked", report.NoBest, func(b *Bench) report.Cell {
+	verify := []metric{{Name: "checked", Best: report.NoBest, Get: func(b *Bench) report.Cell {
 		v := b.Verify
 		switch {
 		case v == nil:
@@ -377,30 +268,21 @@ func (r Report) page() report.Page {
 		return report.Cell{Text: "ok, " + harness.Count(v.Read) + " entries"}
 	}}}
 
-	var engineNames []string
-	for _, e := range engines {
-		engineNames = append(engineNames, e.Name)
-	}
-	return report.Page{Title: "Micro benchmarks: " + strings.Join(engineNames, ", "),
-		Intro: r.intro(), Engines: engines, Environment: r.Env.Lines(), Charts: r.charts(), Tables: []report.Table{
-			main,
-			grouped("Throughput (from engine time)", plain, all, throughput),
-			grouped(fmt.Sprintf("Latency (per operation; batch writes per batch; scans per %d entries)", ScanChunk), latencyLabel, all, latency),
-			grouped("Storage after writes (measured after closing the engine, and again after reopening it, when LSM engines have turned their logs into tables; overhead of the closed store over a flat array of the keys and values)", plain,
-				func(i int) bool { return has(i, func(b *Bench) bool { return b.Storage != nil }) }, storage),
-			grouped("Cost (CPU of all threads and I/O counted by the OS, including the engine's close after a write)", plain, all, cost),
-			grouped("Verification (every entry read is checked; readCrc and readXxh64 against the checksum of the data written)", plain,
-				func(i int) bool { return has(i, func(b *Bench) bool { return b.Verify != nil }) }, verify),
-			report.SettingsTable(engineNames, r.options()),
-		}}
+	return set.Page("Micro benchmarks", r.intro(set), r.Env.Lines(), []report.Table{
+		main,
+		grouped("Throughput (from engine time)", plain, all, throughput),
+		grouped(fmt.Sprintf("Latency (per operation; batch writes per batch; scans per %d entries)", ScanChunk), latencyLabel, all, latency),
+		grouped("Storage after writes (measured after closing the engine, and again after reopening it, when LSM engines have turned their logs into tables; overhead of the closed store over a flat array of the keys and values)", plain,
+			func(i int) bool { return has(i, func(b *Bench) bool { return b.Storage != nil }) }, storage),
+		grouped("Cost (CPU of all threads and I/O counted by the OS, including the engine's close after a write)", plain, all, cost),
+		grouped("Verification (every entry read is checked; readCrc and readXxh64 against the checksum of the data written)", plain,
+			func(i int) bool { return has(i, func(b *Bench) bool { return b.Verify != nil }) }, verify),
+		set.Settings(),
+	}, r.charts(set))
 }
 
 // metric is one figure of a benchmark.
-type metric struct {
-	name string
-	best report.Better
-	get  func(*Bench) report.Cell
-}
+type metric = results.Metric[Bench]
 
 // CompareMetrics are the figures benchmark-storage compare shows by
 // default: what a change to an engine or its settings usually moves.

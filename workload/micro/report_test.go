@@ -131,11 +131,6 @@ func TestReportGolden(t *testing.T) {
 	r := syntheticReport()
 	r.RunID = "20160710T120000Z-0a1b2c"
 	reporttest.Formats(t, "report", r)
-	var b bytes.Buffer
-	if err := r.WriteGoBench(&b); err != nil {
-		t.Fatal(err)
-	}
-	reporttest.Golden(t, "report.gobench", b.Bytes())
 }
 
 // TestReportMarksBestAndFailures checks the main table's judgements

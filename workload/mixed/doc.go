@@ -55,7 +55,9 @@
 // points read, HDR latency percentiles (per batch for writes), the
 // verification counts, and the count in each second of the run. For the
 // run: its elapsed time and Cost (CPU of every thread, OS I/O, peak
-// RSS), and the directory's size at the end; for the preload, its time,
+// RSS, and the peaks of memory by kind: private, its Go runtime part,
+// mapped files, shared; see harness.Cost), and the directory's size at
+// the end; for the preload, its time,
 // rate and cost as the time-series write step measures them. The
 // harness's own memory does not grow with the duration: latencies go to
 // fixed-size histograms, reads to a reused buffer of 1024 entries, and
@@ -74,8 +76,9 @@
 //	    "config": {duration_ns, writers, readers, series, batch, points, rate, mix{last, recent, range, scan, multi},
 //	               window_ns, skew, multi_series, seed},
 //	    "dataset": {path, created, method, clone_ns} (when the preload came from a dataset),
-//	    "preload": {points, time_ns, points_per_sec, wall_ns, cpu_user_ns, cpu_sys_ns, io, peak_rss_bytes, latency},
-//	    "elapsed_ns", "cost": {wall_ns, cpu_user_ns, cpu_sys_ns, io, peak_rss_bytes},
+//	    "preload": {points, time_ns, points_per_sec, wall_ns, cpu_user_ns, cpu_sys_ns, io, peak_rss_bytes, memory, latency},
+//	    "elapsed_ns", "cost": {wall_ns, cpu_user_ns, cpu_sys_ns, io, peak_rss_bytes,
+//	             memory: {peak_private_bytes, peak_file_bytes, peak_shmem_bytes, peak_go_bytes, samples}},
 //	    "disk": {used_bytes, actual_bytes, apparent_bytes, files},
 //	    "operations": [{kind, count, ops_per_sec, points,
 //	                    latency: {count, p50_ns, p99_ns, p999_ns, max_ns}, latency_of,

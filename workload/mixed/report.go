@@ -6,26 +6,20 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report"
-	"github.com/tsbench/storage/workload/dataset"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/results"
 )
 
 // Report is the results of one or more engines on the same mixed
 // workload, with the machine they ran on. An engine run several times
 // (-count) has one Result per run; the tables then show the median of
 // each figure and its spread.
-type Report struct {
-	// RunID identifies the run that made the report.
-	RunID   string              `json:"run_id,omitempty"`
-	Env     harness.Environment `json:"environment"`
-	Results []*Result           `json:"results"`
-}
+// Its fields, RunID, Env and Results, are results.Report's.
+type Report results.Report[Result]
 
 // String renders the report for a terminal: throughput per operation
 // kind with engines as columns, the best of each row marked '*', then
@@ -52,24 +46,27 @@ func (r Report) WriteJSON(w io.Writer) error { return report.WriteJSON(w, r) }
 // figures named by their JSON paths; its per-second counts are the
 // metrics per_second.0, per_second.1, ... in order.
 func (r Report) WriteCSV(w io.Writer) error {
-	c := report.NewCSV(w, "operation", r.RunID, r.Env.Start)
-	c.Put("", 0, "environment", report.TextFigures(r.Env.Metrics()))
-	for _, res := range r.results() {
-		rep := max(res.Repeat, 1)
-		c.Put(res.Engine, rep, "run", report.Flatten("", struct {
-			Version string          `json:"version"`
-			Options map[string]any  `json:"options"`
-			Config  Config          `json:"config"`
-			Dataset *dataset.Use    `json:"dataset"`
-			Elapsed time.Duration   `json:"elapsed_ns"`
-			Cost    harness.Cost    `json:"cost"`
-			Disk    diskusage.Usage `json:"disk"`
-			Metrics engine.Metrics  `json:"engine_metrics"`
-			Final   *Verification   `json:"final_check"`
-			Error   string          `json:"error"`
-		}{res.Version, res.Options, res.Config, res.Dataset, res.Elapsed, res.Cost, res.Disk, res.EngineMetrics, res.Final, res.Error}))
+	return r.set().WriteCSV(w, "operation", r.RunID, r.Env, nil)
+}
+
+// set gathers the results by engine.
+func (r Report) set() *results.Set[Result] { return results.New(schema, r.Results) }
+
+// schema tells the report plumbing how to read a Result: the preload and
+// each operation kind are parts of their own.
+var schema = results.Schema[Result]{
+	Header: func(res *Result) *harness.Header { return &res.Header },
+	Error:  func(res *Result) string { return res.Error },
+	Ran:    func(res *Result) bool { return res.Config.Duration > 0 },
+	Run: func(res *Result) []report.Figure {
+		return results.RunFigures(res.Header, res.Error, report.Flatten("config", res.Config), report.Flatten("dataset", res.Dataset),
+			report.Flatten("elapsed_ns", res.Elapsed), report.Flatten("cost", res.Cost), report.Flatten("disk", res.Disk),
+			report.Flatten("engine_metrics", res.EngineMetrics), report.Flatten("final_check", res.Final))
+	},
+	Parts: func(res *Result) []results.Part {
+		var out []results.Part
 		if res.Preload != nil {
-			c.Put(res.Engine, rep, "preload", report.Flatten("", res.Preload))
+			out = append(out, results.Part{Name: "preload", Figures: report.Flatten("", res.Preload)})
 		}
 		for i := range res.Operations {
 			op := &res.Operations[i]
@@ -77,65 +74,29 @@ func (r Report) WriteCSV(w io.Writer) error {
 			for j, n := range op.PerSecond {
 				figs = append(figs, report.Figure{Metric: "per_second." + strconv.Itoa(j), Unit: "count", Value: float64(n)})
 			}
-			c.Put(res.Engine, rep, op.Kind, figs)
+			out = append(out, results.Part{Name: op.Kind, Figures: figs})
 		}
-	}
-	return c.Flush()
+		return out
+	},
 }
 
-// results returns the non-nil results.
-func (r Report) results() []*Result {
-	return slices.DeleteFunc(slices.Clone(r.Results), func(res *Result) bool { return res == nil })
-}
-
-// group is the runs of one engine, in the order they ran.
-type group struct {
-	engine string
-	runs   []*Result
-}
-
-func (r Report) groups() []group {
-	var out []group
-	for _, runs := range report.Groups(r.Results, func(res *Result) string { return res.Engine }) {
-		out = append(out, group{runs[0].Engine, runs})
-	}
-	return out
-}
-
-func (g group) err() string {
-	var errs []string
-	for _, res := range g.runs {
-		errs = append(errs, res.Error)
-	}
-	return report.RunsError(errs)
-}
-
-// config is the workload the engines ran: that of the first result that
-// has one (an engine whose process crashed has none).
+// config is the workload the report's engines ran.
 func (r Report) config() Config {
-	for _, res := range r.results() {
-		if res.Config.Duration > 0 {
-			return res.Config
-		}
-	}
-	return Config{}
+	return results.Config(r.set(), func(res *Result) Config { return res.Config })
 }
 
 // kinds are the operation kinds any engine ran, in report order.
-func (r Report) kinds() []string {
+func (r Report) kinds(set *results.Set[Result]) []string {
 	var out []string
 	for _, k := range append([]string{KindWrite}, QueryKinds...) {
-		for _, res := range r.results() {
-			if res.Operation(k) != nil {
-				out = append(out, k)
-				break
-			}
+		if slices.ContainsFunc(set.All, func(res *Result) bool { return res.Operation(k) != nil }) {
+			out = append(out, k)
 		}
 	}
 	return out
 }
 
-func (r Report) intro() string {
+func (r Report) intro(set *results.Set[Result]) string {
 	c := r.config()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s and %s for %v over %s series, batches of %d, seed %d", plural(c.Writers, "writer"), plural(c.Readers, "reader"), c.Duration, harness.Count(c.Series), c.Batch, c.Seed)
@@ -154,62 +115,31 @@ func (r Report) intro() string {
 	}
 	b.WriteString(".\nOps/s over the whole run; latency per batch (write) or per query, checking excluded; every point read is checked " +
 		"against what writers had acknowledged.\nBest of each row marked *; ! marks a failed figure (see Errors). Sizes in binary units.")
-	for _, res := range r.results() {
-		if d := res.Dataset; d != nil && d.Reused {
-			fmt.Fprintf(&b, "\n%s: preload not written: reused the dataset %s (written %s), cloned by %s in %s.",
-				res.Engine, d.Path, d.Created.UTC().Format("2006-01-02 15:04"), d.Method, report.Duration(d.Clone))
-		}
+	for _, res := range set.All {
+		b.WriteString(res.Dataset.Note(res.Engine, "preload not written"))
 	}
-	var runs int
-	for _, g := range r.groups() {
-		runs = max(runs, len(g.runs))
-	}
-	return b.String() + report.RepeatNote(runs)
+	return b.String() + set.RepeatNote()
 }
 
-func (r Report) engines() []report.Engine {
-	var out []report.Engine
-	for _, g := range r.groups() {
-		out = append(out, report.Engine{Name: g.engine, Error: g.err()})
-	}
-	return out
-}
-
-// cells are a figure of each engine, the median of its runs; get says
-// whether a run has the figure and whether it failed.
-func (r Report) cells(get func(*Result) (report.Cell, bool, bool)) []report.Cell {
-	var out []report.Cell
-	for _, g := range r.groups() {
-		var cs []report.Cell
-		for _, res := range g.runs {
-			if c, ok, failed := get(res); ok {
-				failedErr := ""
-				if failed {
-					failedErr = "failed"
-				}
-				cs = append(cs, report.Judge(c, failedErr, res.Error))
-			}
-		}
-		if len(cs) == 0 {
-			out = append(out, report.None)
-			continue
-		}
-		c := report.Merge(cs)
-		c.Ranked = c.Ranked && g.err() == ""
-		out = append(out, c)
-	}
-	return out
-}
-
-// opCells are a figure of operation kind for each engine.
-func (r Report) opCells(kind string, get func(*Operation) report.Cell) []report.Cell {
-	return r.cells(func(res *Result) (report.Cell, bool, bool) {
+// opCells are a figure of operation kind for each engine; a query
+// kind whose reads did not check out is failed.
+func opCells(set *results.Set[Result], kind string, get func(*Operation) report.Cell) []report.Cell {
+	return set.Cells(func(res *Result) (report.Cell, bool, string) {
 		op := res.Operation(kind)
 		if op == nil {
-			return report.Cell{}, false, false
+			return report.Cell{}, false, ""
 		}
-		return get(op), true, op.Verify != nil && !op.Verify.OK()
+		return get(op), true, failed(op.Verify)
 	})
+}
+
+// failed is why v makes its figures fail, "" if it checked out or there
+// is none.
+func failed(v *Verification) string {
+	if v != nil && !v.OK() {
+		return "verification failed"
+	}
+	return ""
 }
 
 // label names a kind in the tables.
@@ -221,40 +151,35 @@ func label(kind string) string {
 }
 
 func (r Report) page() report.Page {
-	engines := r.engines()
-	kinds := r.kinds()
-	main := report.Table{Head: report.Head(engines, "Operation", "Metric"), Labels: 2}
-	for _, k := range kinds {
-		main.Rows = append(main.Rows,
-			report.Row{Labels: []string{label(k), "ops/s"}, Best: report.HigherBest, Cells: r.opCells(k, func(o *Operation) report.Cell { return report.RateCell(o.OpsPerSec) })},
-			report.Row{Labels: []string{"", "p99"}, Best: report.LowerBest, Cells: r.opCells(k, func(o *Operation) report.Cell { return report.Percentiles()[1].Cell(o.Latency) })})
+	set := r.set()
+	engines := set.Engines()
+	kinds := r.kinds(set)
+	// grouped is a table of a row per metric of each kind.
+	grouped := func(title string, metrics []results.Metric[Operation]) report.Table {
+		t := report.Table{Title: title, Head: report.Head(engines, "Operation", "Metric"), Labels: 2}
+		for _, k := range kinds {
+			for i, m := range metrics {
+				l := ""
+				if i == 0 {
+					l = label(k)
+				}
+				t.Rows = append(t.Rows, report.Row{Labels: []string{l, m.Name}, Best: m.Best, Cells: opCells(set, k, m.Get)})
+			}
+		}
+		return t
 	}
+	main := grouped("", []results.Metric[Operation]{
+		{Name: "ops/s", Best: report.HigherBest, Get: func(o *Operation) report.Cell { return report.RateCell(o.OpsPerSec) }},
+		{Name: "p99", Best: report.LowerBest, Get: func(o *Operation) report.Cell { return report.Percentiles()[1].Cell(o.Latency) }},
+	})
 	status := report.StatusRow(engines)
 	status.Labels = append(status.Labels, "")
 	main.Rows = append(main.Rows, status)
 
-	latency := report.Table{Title: "Latency (write: per batch; queries: per query, checking excluded)", Head: report.Head(engines, "Operation", "Metric"), Labels: 2}
-	for _, k := range kinds {
-		for i, p := range report.Percentiles() {
-			l := ""
-			if i == 0 {
-				l = label(k)
-			}
-			latency.Rows = append(latency.Rows, report.Row{Labels: []string{l, p.Name}, Best: report.LowerBest,
-				Cells: r.opCells(k, func(o *Operation) report.Cell { return p.Cell(o.Latency) })})
-		}
-	}
-
-	throughput := report.Table{Title: "Throughput over time (operations in each second: slowest, median and fastest second)", Head: report.Head(engines, "Operation", "Metric"), Labels: 2}
-	for _, k := range kinds {
-		for i, s := range []string{"min", "median", "max"} {
-			l := ""
-			if i == 0 {
-				l = label(k)
-			}
-			throughput.Rows = append(throughput.Rows, report.Row{Labels: []string{l, s + "/s"}, Best: report.HigherBest,
-				Cells: r.opCells(k, func(o *Operation) report.Cell { return perSecondCell(o.PerSecondStats, i) })})
-		}
+	var perSecond []results.Metric[Operation]
+	for i, s := range []string{"min", "median", "max"} {
+		perSecond = append(perSecond, results.Metric[Operation]{Name: s + "/s", Best: report.HigherBest,
+			Get: func(o *Operation) report.Cell { return perSecondCell(o.PerSecondStats, i) }})
 	}
 
 	verify := report.Table{Title: "Verification (every point read checked against what writers had acknowledged)", Head: report.Head(engines, "Operation"), Labels: 1}
@@ -262,77 +187,70 @@ func (r Report) page() report.Page {
 		if k == KindWrite {
 			continue
 		}
-		verify.Rows = append(verify.Rows, report.Row{Labels: []string{k}, Cells: r.opCells(k, func(o *Operation) report.Cell { return verifyCell(o.Verify) })})
+		verify.Rows = append(verify.Rows, report.Row{Labels: []string{k}, Cells: opCells(set, k, func(o *Operation) report.Cell { return verifyCell(o.Verify) })})
 	}
-	verify.Rows = append(verify.Rows, report.Row{Labels: []string{"final check"}, Cells: r.cells(func(res *Result) (report.Cell, bool, bool) {
-		return verifyCell(res.Final), res.Final != nil, res.Final != nil && !res.Final.OK()
+	verify.Rows = append(verify.Rows, report.Row{Labels: []string{"final check"}, Cells: set.Cells(func(res *Result) (report.Cell, bool, string) {
+		return verifyCell(res.Final), res.Final != nil, failed(res.Final)
 	})})
 
-	cost := report.Table{Title: "Cost (of the mixed run, every thread; I/O counted by the OS; disk at the end)", Head: report.Head(engines, "Metric"), Labels: 1}
-	run := func(name string, best report.Better, get func(*Result) report.Cell) {
-		cost.Rows = append(cost.Rows, report.Row{Labels: []string{name}, Best: best, Cells: r.cells(func(res *Result) (report.Cell, bool, bool) {
-			return get(res), res.Config.Duration > 0, false
-		})})
+	costs := []results.Metric[Result]{
+		{Name: "elapsed", Best: report.NoBest, Get: func(res *Result) report.Cell { return report.DurationCell(res.Elapsed) }},
+		{Name: "CPU user+sys", Best: report.LowerBest, Get: func(res *Result) report.Cell { return report.DurationCell(res.Cost.CPUUser + res.Cost.CPUSys) }},
+		{Name: "written (OS)", Best: report.LowerBest, Get: func(res *Result) report.Cell { return report.WrittenCell(res.Cost.IO) }},
+		{Name: "read (OS)", Best: report.LowerBest, Get: func(res *Result) report.Cell { return report.ReadCell(res.Cost.IO) }},
+		{Name: "peak RSS", Best: report.LowerBest, Get: func(res *Result) report.Cell { return report.PeakRSSCell(res.Cost.PeakRSS) }},
 	}
-	run("elapsed", report.NoBest, func(res *Result) report.Cell { return report.DurationCell(res.Elapsed) })
-	run("CPU user+sys", report.LowerBest, func(res *Result) report.Cell { return report.DurationCell(res.Cost.CPUUser + res.Cost.CPUSys) })
-	run("written (OS)", report.LowerBest, func(res *Result) report.Cell { return report.WrittenCell(res.Cost.IO) })
-	run("read (OS)", report.LowerBest, func(res *Result) report.Cell { return report.ReadCell(res.Cost.IO) })
-	run("peak RSS", report.LowerBest, func(res *Result) report.Cell { return report.PeakRSSCell(res.Cost.PeakRSS) })
-	run("disk used", report.LowerBest, func(res *Result) report.Cell { return report.BytesCell(res.Disk.Used) })
-	if r.config().Points > 0 {
-		pre := func(get func(*Preload) report.Cell) func(*Result) report.Cell {
-			return func(res *Result) report.Cell {
-				if res.Preload == nil {
-					if res.Dataset != nil && res.Dataset.Reused {
-						return report.Cell{Text: "reused"}
-					}
-					return report.None
-				}
-				return get(res.Preload)
-			}
-		}
-		run("preload time", report.LowerBest, pre(func(p *Preload) report.Cell { return report.DurationCell(p.Time) }))
-		run("preload points/s", report.HigherBest, pre(func(p *Preload) report.Cell { return report.RateCell(p.PointsPerSec) }))
-	}
+	costs = append(costs, results.MemoryMetrics(func(res *Result) *measure.MemoryPeaks { return res.Cost.Memory })...)
+	costs = append(costs, results.Metric[Result]{Name: "disk used", Best: report.LowerBest, Get: func(res *Result) report.Cell { return report.BytesCell(res.Disk.Used) }})
+	cost := report.Table{Title: "Cost (of the mixed run, every thread; I/O counted by the OS; memory peaks sampled 5 times a second, " +
+		"private = anonymous memory, mapped files = page cache the kernel can drop; disk at the end)",
+		Head: report.Head(engines, "Metric"), Labels: 1, Rows: set.Rows(append(costs, r.preloadMetrics()...)...)}
 
-	tables := []report.Table{main, latency, throughput, verify, cost}
-	if t := r.metricsTable(engines); len(t.Rows) > 0 {
+	tables := []report.Table{main,
+		grouped("Latency (write: per batch; queries: per query, checking excluded)", results.LatencyMetrics(func(o *Operation) *measure.Percentiles { return o.Latency })),
+		grouped("Throughput over time (operations in each second: slowest, median and fastest second)", perSecond),
+		verify, cost}
+	if t := metricsTable(set); len(t.Rows) > 0 {
 		tables = append(tables, t)
 	}
-	names := make([]string, len(engines))
-	for i, e := range engines {
-		names[i] = e.Name
+	return set.Page("Mixed time-series workload", r.intro(set), r.Env.Lines(), append(tables, set.Settings()), r.charts(set, kinds))
+}
+
+// preloadMetrics are the rows of the preload, when there was one.
+func (r Report) preloadMetrics() []results.Metric[Result] {
+	if r.config().Points == 0 {
+		return nil
 	}
-	var opts []map[string]any
-	for _, g := range r.groups() {
-		opts = append(opts, g.runs[0].Options)
+	pre := func(get func(*Preload) report.Cell) func(*Result) report.Cell {
+		return func(res *Result) report.Cell {
+			if res.Preload == nil {
+				if res.Dataset != nil && res.Dataset.Reused {
+					return report.Cell{Text: "reused"}
+				}
+				return report.None
+			}
+			return get(res.Preload)
+		}
 	}
-	tables = append(tables, report.SettingsTable(names, opts))
-	return report.Page{
-		Title:   "Mixed time-series workload: " + strings.Join(names, ", "),
-		Intro:   r.intro(),
-		Engines: engines, Environment: r.Env.Lines(), Charts: r.charts(kinds),
-		Tables: tables,
+	return []results.Metric[Result]{
+		{Name: "preload time", Best: report.LowerBest, Get: pre(func(p *Preload) report.Cell { return report.DurationCell(p.Time) })},
+		{Name: "preload points/s", Best: report.HigherBest, Get: pre(func(p *Preload) report.Cell { return report.RateCell(p.PointsPerSec) })},
 	}
 }
 
 // metricsTable has a row per engine metric some engine reports, none if
 // no engine reports any.
-func (r Report) metricsTable(engines []report.Engine) report.Table {
+func metricsTable(set *results.Set[Result]) report.Table {
 	t := report.Table{Title: "Engine metrics (of the mixed run, as each engine counts its own work, so not comparable across engines; " +
-		"memtable_bytes at the end; - where the engine reports none)", Head: report.Head(engines, "Metric"), Labels: 1}
+		"memtable_bytes at the end; - where the engine reports none)", Head: report.Head(set.Engines(), "Metric"), Labels: 1}
 	var ms []engine.Metrics
-	for _, res := range r.results() {
+	for _, res := range set.All {
 		ms = append(ms, res.EngineMetrics)
 	}
 	for _, name := range engine.MetricNamesIn(ms...) {
-		t.Rows = append(t.Rows, report.Row{Labels: []string{name}, Best: report.NoBest, Cells: r.cells(func(res *Result) (report.Cell, bool, bool) {
+		t.Rows = append(t.Rows, report.Row{Labels: []string{name}, Best: report.NoBest, Cells: set.Cells(func(res *Result) (report.Cell, bool, string) {
 			v, ok := res.EngineMetrics[name]
-			if !ok {
-				return report.Cell{}, false, false
-			}
-			return report.MetricCell(name, v), true, false
+			return report.MetricCell(name, v), ok, ""
 		})})
 	}
 	return t
@@ -359,69 +277,36 @@ func verifyCell(v *Verification) report.Cell {
 
 // charts are the HTML report's pictures: each kind's operations per
 // second through the run, and its latency percentiles.
-func (r Report) charts(kinds []string) []report.Chart {
+func (r Report) charts(set *results.Set[Result], kinds []string) []report.Chart {
 	over := report.Chart{Title: "Throughput over time", Note: "Operations in each second of the run (points for writes). Higher is better."}
 	lat := report.Chart{Title: "Latency percentiles", Note: "Write: per batch; queries: per query. Lower is better."}
 	for _, k := range kinds {
 		secs := 0
-		for _, res := range r.results() {
+		for _, res := range set.All {
 			if op := res.Operation(k); op != nil {
 				secs = max(secs, len(op.PerSecond))
 			}
 		}
-		oc := report.Chart{Title: label(k), Kind: report.Lines, Format: report.Rate, Unit: "ops/s"}
+		var groups []string
 		for s := range secs {
-			oc.Groups = append(oc.Groups, strconv.Itoa(s+1)+"s")
+			groups = append(groups, strconv.Itoa(s+1)+"s")
 		}
-		lc := report.Chart{Title: label(k), Kind: report.Lines, Format: report.FormatDuration, Unit: "ns"}
-		for _, p := range report.Percentiles() {
-			lc.Groups = append(lc.Groups, p.Name)
-		}
-		for _, g := range r.groups() {
-			os := report.ChartSeries{Name: g.engine}
-			for s := range secs {
-				os.Points = append(os.Points, g.point(k, func(o *Operation) (float64, bool) {
-					if s >= len(o.PerSecond) {
-						return 0, false
-					}
-					return float64(o.PerSecond[s]), true
-				}))
+		over.Panels = append(over.Panels, set.Chart(report.Chart{Title: label(k), Kind: report.Lines, Format: report.Rate, Unit: "ops/s"}, groups,
+			func(s int, res *Result) results.Value {
+				op := res.Operation(k)
+				if op == nil || s >= len(op.PerSecond) {
+					return results.Value{}
+				}
+				return results.Value{V: float64(op.PerSecond[s]), OK: true, Failed: failed(op.Verify) != ""}
+			}))
+		lat.Panels = append(lat.Panels, set.PercentileChart(label(k), func(res *Result) (*measure.Percentiles, bool) {
+			if op := res.Operation(k); op != nil {
+				return op.Latency, failed(op.Verify) != ""
 			}
-			oc.Series = append(oc.Series, os)
-			ls := report.ChartSeries{Name: g.engine}
-			for _, p := range report.Percentiles() {
-				ls.Points = append(ls.Points, g.point(k, func(o *Operation) (float64, bool) {
-					return latencyOf(o.Latency, p)
-				}))
-			}
-			lc.Series = append(lc.Series, ls)
-		}
-		over.Panels = append(over.Panels, oc)
-		lat.Panels = append(lat.Panels, lc)
+			return nil, false
+		}))
 	}
 	return []report.Chart{over, lat}
-}
-
-func latencyOf(l *measure.Percentiles, p report.Percentile) (float64, bool) {
-	if l == nil || l.Count == 0 {
-		return 0, false
-	}
-	return float64(p.Of(l)), true
-}
-
-// point is a figure of kind over the engine's runs that have it.
-func (g group) point(kind string, get func(*Operation) (float64, bool)) report.Point {
-	var vs []float64
-	failed := false
-	for _, res := range g.runs {
-		if op := res.Operation(kind); op != nil {
-			if v, ok := get(op); ok {
-				vs = append(vs, v)
-				failed = failed || (op.Verify != nil && !op.Verify.OK())
-			}
-		}
-	}
-	return report.Point{Stats: report.Summarize(vs), Failed: failed}
 }
 
 // plural is "1 writer", "2 writers".
@@ -435,19 +320,13 @@ func plural(n int, noun string) string {
 // Samples lists every number of every operation kind of each engine over
 // its runs, labelled as the tables label them, for comparing two reports.
 func (r Report) Samples() []report.Samples {
-	var out []report.Samples
-	for _, g := range r.groups() {
-		for _, k := range r.kinds() {
-			var runs [][]report.Figure
-			for _, res := range g.runs {
-				if op := res.Operation(k); op != nil {
-					runs = append(runs, report.Flatten("", op))
-				}
-			}
-			out = append(out, report.SamplesOf(g.engine, k, label(k), runs)...)
+	set := r.set()
+	return set.Samples(r.kinds(set), label, func(res *Result, kind string) []report.Figure {
+		if op := res.Operation(kind); op != nil {
+			return report.Flatten("", op)
 		}
-	}
-	return out
+		return nil
+	})
 }
 
 // CompareMetrics are the figures benchmark-storage compare shows by

@@ -1,6 +1,7 @@
 package mixed
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -45,9 +46,10 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 		ack:     make([]atomic.Int64, cfg.Series),
 		picker:  newPicker(cfg.Mix),
 		chooser: newChooser(cfg.Series, cfg.Skew),
-		stop:    make(chan struct{}),
 		log:     cfg.Log,
 	}
+	r.stopped, r.halt = context.WithCancel(context.Background())
+	defer r.halt()
 	if r.log == nil {
 		r.log = io.Discard
 	}
@@ -111,25 +113,19 @@ type runner struct {
 	gen points.Generator
 	// ack[s] is how many points of series s writers have acknowledged:
 	// its points 0..ack[s]-1 are committed. Only s's writer stores it.
-	ack      []atomic.Int64
-	picker   picker
-	chooser  *chooser
-	stop     chan struct{} // closed when the run stops
-	stopOnce sync.Once
-	log      io.Writer
-	warned   map[string]bool
+	ack     []atomic.Int64
+	picker  picker
+	chooser *chooser
+	// stopped is done once the run stops: its time is up, or a worker
+	// failed; halt stops it, as often as need be.
+	stopped context.Context
+	halt    context.CancelFunc
+	log     io.Writer
+	warned  map[string]bool
 }
 
-func (r *runner) stopping() bool {
-	select {
-	case <-r.stop:
-		return true
-	default:
-		return false
-	}
-}
-
-func (r *runner) halt() { r.stopOnce.Do(func() { close(r.stop) }) }
+// stopping reports whether the run has stopped.
+func (r *runner) stopping() bool { return r.stopped.Err() != nil }
 
 // worker is what one writer or reader goroutine counts, on its own so
 // that none waits for another; the sampler reads only count.
@@ -302,7 +298,7 @@ func (r *runner) sample(workers []*worker, start time.Time) *sampler {
 			}
 			continue
 		case <-end.C:
-		case <-r.stop:
+		case <-r.stopped.Done():
 		}
 		r.halt()
 		return s

@@ -10,6 +10,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/memory"
 	_ "github.com/tsbench/storage/engine/pebble"
+	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/workload/points"
 )
 
@@ -59,6 +60,9 @@ func TestRunMemory(t *testing.T) {
 	checkClean(t, res, err)
 	if res.Preload == nil || res.Preload.Points != 6400 || res.Preload.Time <= 0 {
 		t.Errorf("preload %+v", res.Preload)
+	}
+	if _, err := measure.ReadMemory(); err == nil && (res.Cost.Memory == nil || res.Cost.Memory.Private <= 0) {
+		t.Errorf("the run's memory by kind %+v, want its peaks", res.Cost.Memory)
 	}
 }
 

@@ -111,7 +111,7 @@ func (r *runner) writer(w *worker, lo, hi int64) error {
 				pause.Reset(wait)
 				select {
 				case <-pause.C:
-				case <-r.stop:
+				case <-r.stopped.Done():
 					return nil
 				}
 			}

@@ -68,14 +68,15 @@
 // latency and checks, retention passes and their time, the disk at the
 // end and its spread in the last third of the run (flat for an engine
 // that reclaims space), space and write amplification, and the cost
-// (CPU, I/O, peak RSS). Per interval of wall time (Interval): the ingest
-// rate, write and query p50/p99/max, the backlog (points due and not
-// committed), data time and cutoff, disk used, live bytes, space and
-// write amplification, RSS and the engine's counters (engine.ReadMetrics:
-// stalls, compaction bytes), in JSON and drawn by Report.HTML, with rings
-// where the engine stalled. The harness's memory grows with the duration
-// by one bit per batch of the schedule and one Interval per interval
-// (BenchmarkMemoryFlat).
+// (CPU, I/O, peak RSS, and the peaks of memory by kind: private, its Go
+// runtime part, mapped files; cost.memory in JSON, see harness.Cost).
+// Per interval of wall time (Interval): the ingest rate, write and query
+// p50/p99/max, the backlog (points due and not committed), data time and
+// cutoff, disk used, live bytes, space and write amplification, RSS and
+// the engine's counters (engine.ReadMetrics: stalls, compaction bytes),
+// in JSON and drawn by Report.HTML, with rings where the engine stalled.
+// The harness's memory grows with the duration by one bit per batch of
+// the schedule and one Interval per interval (BenchmarkMemoryFlat).
 //
 // # Rate search
 //

@@ -3,9 +3,10 @@ package steady
 import (
 	"errors"
 	"flag"
-	"runtime"
 	"testing"
 	"time"
+
+	"github.com/tsbench/storage/workload/internal/flatmemory"
 )
 
 var (
@@ -24,7 +25,7 @@ var (
 func BenchmarkMemoryFlat(b *testing.B) {
 	cfg := Config{Rate: 2e5, Writers: 2, Readers: 2, Series: 2000, Batch: 1000, Speedup: 100, Retention: time.Minute,
 		Late: 0.05, LateWindow: 10 * time.Second, OutOfOrder: 0.3, Churn: 0.01, ChurnEvery: 10 * time.Second, Seed: 1}
-	run := func(d time.Duration) (rss int64, heap uint64) {
+	flatmemory.Check(b, *shortRun, *longRun, func(d time.Duration) int64 {
 		c := cfg
 		c.Duration = d
 		// The reads and the final check find nothing stored, as they
@@ -34,24 +35,6 @@ func BenchmarkMemoryFlat(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Logf("%v run: %d points written, peak RSS %d B", d, res.Written, res.Cost.PeakRSS)
-		runtime.GC()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		return res.Cost.PeakRSS, m.HeapAlloc
-	}
-	for b.Loop() {
-		rssShort, heapShort := run(*shortRun)
-		rssLong, heapLong := run(*longRun)
-		b.ReportMetric(float64(rssShort), "short-peak-rss-B")
-		b.ReportMetric(float64(rssLong), "long-peak-rss-B")
-		b.ReportMetric(float64(rssLong)/float64(rssShort), "rss-ratio")
-		b.ReportMetric(float64(heapLong)/float64(heapShort), "heap-ratio")
-		if rssShort == 0 {
-			b.Skip("no peak RSS on this system")
-		}
-		if float64(rssLong) > 1.2*float64(rssShort) || float64(heapLong) > 1.2*float64(heapShort) {
-			b.Errorf("peak RSS %d after %v, %d after %v; live heap %d and %d: memory grows with time",
-				rssShort, *shortRun, rssLong, *longRun, heapShort, heapLong)
-		}
-	}
+		return res.Cost.PeakRSS
+	})
 }

@@ -13,16 +13,14 @@ import (
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/results"
 )
 
 // Report is the results of one or more engines on the same steady-state
 // workload, with the machine they ran on; an engine run several times
 // (-count) has one Result per run, and the tables show medians.
-type Report struct {
-	RunID   string              `json:"run_id,omitempty"`
-	Env     harness.Environment `json:"environment"`
-	Results []*Result           `json:"results"`
-}
+// Its fields, RunID, Env and Results, are results.Report's.
+type Report results.Report[Result]
 
 // String renders the report for a terminal.
 func (r Report) String() string { return r.page().Text() }
@@ -40,82 +38,35 @@ func (r Report) WriteJSON(w io.Writer) error { return report.WriteJSON(w, r) }
 // rows, then per run a "run" part with every figure but the intervals,
 // named by its JSON path, and a part per interval ("interval.0", ...).
 func (r Report) WriteCSV(w io.Writer) error {
-	c := report.NewCSV(w, "part", r.RunID, r.Env.Start)
-	c.Put("", 0, "environment", report.TextFigures(r.Env.Metrics()))
-	for _, res := range r.results() {
-		rep := max(res.Repeat, 1)
+	return r.set().WriteCSV(w, "part", r.RunID, r.Env, nil)
+}
+
+// set gathers the results by engine.
+func (r Report) set() *results.Set[Result] { return results.New(schema, r.Results) }
+
+// schema tells the report plumbing how to read a Result: each interval is a
+// part of its own, "interval.0", "interval.1"...
+var schema = results.Schema[Result]{
+	Header: func(res *Result) *harness.Header { return &res.Header },
+	Error:  func(res *Result) string { return res.Error },
+	Ran:    func(res *Result) bool { return res.Config.Duration > 0 },
+	Run: func(res *Result) []report.Figure {
 		whole := *res
 		whole.Intervals = nil
-		c.Put(res.Engine, rep, "run", report.Flatten("", whole))
+		return report.Flatten("", whole)
+	},
+	Parts: func(res *Result) []results.Part {
+		var out []results.Part
 		for i, iv := range res.Intervals {
-			c.Put(res.Engine, rep, "interval."+strconv.Itoa(i), report.Flatten("", iv))
+			out = append(out, results.Part{Name: "interval." + strconv.Itoa(i), Figures: report.Flatten("", iv)})
 		}
-	}
-	return c.Flush()
+		return out
+	},
 }
 
-func (r Report) results() []*Result {
-	return slices.DeleteFunc(slices.Clone(r.Results), func(res *Result) bool { return res == nil })
-}
-
-type group struct {
-	engine string
-	runs   []*Result
-}
-
-func (r Report) groups() []group {
-	var out []group
-	for _, runs := range report.Groups(r.Results, func(res *Result) string { return res.Engine }) {
-		out = append(out, group{runs[0].Engine, runs})
-	}
-	return out
-}
-
-func (g group) err() string {
-	var errs []string
-	for _, res := range g.runs {
-		errs = append(errs, res.Error)
-	}
-	return report.RunsError(errs)
-}
-
+// config is the workload the report's engines ran.
 func (r Report) config() Config {
-	for _, res := range r.results() {
-		if res.Config.Duration > 0 {
-			return res.Config
-		}
-	}
-	return Config{}
-}
-
-func (r Report) engines() []report.Engine {
-	var out []report.Engine
-	for _, g := range r.groups() {
-		out = append(out, report.Engine{Name: g.engine, Error: g.err()})
-	}
-	return out
-}
-
-// cells are a figure of each engine, the median of its runs that have
-// it.
-func (r Report) cells(get func(*Result) (report.Cell, bool)) []report.Cell {
-	var out []report.Cell
-	for _, g := range r.groups() {
-		var cs []report.Cell
-		for _, res := range g.runs {
-			if c, ok := get(res); ok {
-				cs = append(cs, report.Judge(c, "", res.Error))
-			}
-		}
-		if len(cs) == 0 {
-			out = append(out, report.None)
-			continue
-		}
-		c := report.Merge(cs)
-		c.Ranked = c.Ranked && g.err() == ""
-		out = append(out, c)
-	}
-	return out
+	return results.Config(r.set(), func(res *Result) Config { return res.Config })
 }
 
 func latencyCell(p *measure.Percentiles, of func(*measure.Percentiles) time.Duration) (report.Cell, bool) {
@@ -125,39 +76,44 @@ func latencyCell(p *measure.Percentiles, of func(*measure.Percentiles) time.Dura
 	return report.DurationCell(of(p)), true
 }
 
-func (r Report) intro() string {
-	var runs int
-	for _, g := range r.groups() {
-		runs = max(runs, len(g.runs))
-	}
+func (r Report) intro(set *results.Set[Result]) string {
 	return "Steady state: " + r.config().describe() + ".\n" +
 		"Write latency per batch from its intended start on the schedule (coordinated omission corrected); query latency per query, checking excluded. " +
 		"Every point read is checked against the model of what was committed, expired, late and churned.\n" +
-		"Best of each row marked *; sizes in binary units." + report.RepeatNote(runs)
+		"Best of each row marked *; sizes in binary units." + set.RepeatNote()
 }
 
 func (r Report) page() report.Page {
-	engines := r.engines()
+	set := r.set()
+	engines := set.Engines()
+	// cells are a figure of each engine, the median of its runs that
+	// have it.
+	cells := func(get func(*Result) (report.Cell, bool)) []report.Cell {
+		return set.Cells(func(res *Result) (report.Cell, bool, string) {
+			c, ok := get(res)
+			return c, ok, ""
+		})
+	}
 	t := report.Table{Head: report.Head(engines, "Metric"), Labels: 1}
 	row := func(name string, best report.Better, get func(*Result) (report.Cell, bool)) {
-		t.Rows = append(t.Rows, report.Row{Labels: []string{name}, Best: best, Cells: r.cells(get)})
+		t.Rows = append(t.Rows, report.Row{Labels: []string{name}, Best: best, Cells: cells(get)})
 	}
 	always := func(f func(*Result) report.Cell) func(*Result) (report.Cell, bool) {
 		return func(res *Result) (report.Cell, bool) { return f(res), res.Config.Duration > 0 }
 	}
-	if r.searched() {
+	if slices.ContainsFunc(set.All, func(res *Result) bool { return res.Search != nil }) {
 		row("sustained rate", report.HigherBest, func(res *Result) (report.Cell, bool) {
 			if res.Search == nil {
 				return report.Cell{}, false
 			}
 			return report.RateCell(res.Search.Rate), true
 		})
-		t.Rows = append(t.Rows, report.Row{Labels: []string{"limited by"}, Cells: r.texts(func(res *Result) string {
+		t.Rows = append(t.Rows, report.Row{Labels: []string{"limited by"}, Cells: set.Texts(func(res *Result) string {
 			if res.Search == nil {
 				return ""
 			}
 			return res.Search.Limit
-		})}, report.Row{Labels: []string{"probes (points/s: limit)"}, Cells: r.texts(func(res *Result) string {
+		})}, report.Row{Labels: []string{"probes (points/s: limit)"}, Cells: set.Texts(func(res *Result) string {
 			if res.Search == nil {
 				return ""
 			}
@@ -211,6 +167,7 @@ func (r Report) page() report.Page {
 		return latencyCell(res.Retention.Latency, func(p *measure.Percentiles) time.Duration { return p.P99 })
 	})
 	row("peak RSS", report.LowerBest, always(func(res *Result) report.Cell { return report.PeakRSSCell(res.Cost.PeakRSS) }))
+	t.Rows = append(t.Rows, set.Rows(results.MemoryMetrics(func(res *Result) *measure.MemoryPeaks { return res.Cost.Memory })...)...)
 	row("CPU user+sys", report.LowerBest, always(func(res *Result) report.Cell { return report.DurationCell(res.Cost.CPUUser + res.Cost.CPUSys) }))
 	for _, name := range []string{engine.MetricStalls, engine.MetricStallTime, engine.MetricCompactBytes} {
 		row(name, report.LowerBest, func(res *Result) (report.Cell, bool) {
@@ -222,7 +179,7 @@ func (r Report) page() report.Page {
 	t.Rows = append(t.Rows, status)
 
 	queries := report.Table{Title: "Queries (latency per query; every point checked)", Head: report.Head(engines, "Kind", "Metric"), Labels: 2}
-	for _, kind := range r.kinds() {
+	for _, kind := range queryKinds(set) {
 		q := func(res *Result) *Query {
 			for i := range res.Queries {
 				if res.Queries[i].Kind == kind {
@@ -232,70 +189,40 @@ func (r Report) page() report.Page {
 			return nil
 		}
 		queries.Rows = append(queries.Rows,
-			report.Row{Labels: []string{kind, "per s"}, Best: report.HigherBest, Cells: r.cells(func(res *Result) (report.Cell, bool) {
+			report.Row{Labels: []string{kind, "per s"}, Best: report.HigherBest, Cells: cells(func(res *Result) (report.Cell, bool) {
 				if x := q(res); x != nil {
 					return report.RateCell(x.PerSec), true
 				}
 				return report.Cell{}, false
 			})},
-			report.Row{Labels: []string{"", "p99"}, Best: report.LowerBest, Cells: r.cells(func(res *Result) (report.Cell, bool) {
+			report.Row{Labels: []string{"", "p99"}, Best: report.LowerBest, Cells: cells(func(res *Result) (report.Cell, bool) {
 				if x := q(res); x != nil {
 					return latencyCell(x.Latency, func(p *measure.Percentiles) time.Duration { return p.P99 })
 				}
 				return report.Cell{}, false
 			})},
-			report.Row{Labels: []string{"", "checked"}, Cells: r.cells(func(res *Result) (report.Cell, bool) {
+			report.Row{Labels: []string{"", "checked"}, Cells: cells(func(res *Result) (report.Cell, bool) {
 				if x := q(res); x != nil {
 					return verifyCell(&x.Verify), true
 				}
 				return report.Cell{}, false
 			})})
 	}
-	queries.Rows = append(queries.Rows, report.Row{Labels: []string{"final check", ""}, Cells: r.cells(func(res *Result) (report.Cell, bool) {
+	queries.Rows = append(queries.Rows, report.Row{Labels: []string{"final check", ""}, Cells: cells(func(res *Result) (report.Cell, bool) {
 		return verifyCell(res.Final), res.Final != nil
 	})})
 	tables := []report.Table{t}
 	if len(queries.Rows) > 1 || r.config().Readers > 0 {
 		tables = append(tables, queries)
 	}
-	var names []string
-	for _, e := range engines {
-		names = append(names, e.Name)
-	}
-	return report.Page{
-		Title: "Steady state: " + strings.Join(names, ", "), Intro: r.intro(),
-		Engines: engines, Tables: tables, Environment: r.Env.Lines(), Charts: r.charts(),
-	}
+	return set.Page("Steady state", r.intro(set), r.Env.Lines(), tables, r.charts(set))
 }
 
-// searched reports whether any run searched its rate.
-func (r Report) searched() bool {
-	return slices.ContainsFunc(r.results(), func(res *Result) bool { return res.Search != nil })
-}
-
-// texts is a text of each engine: its runs', joined by " / " when they
-// differ.
-func (r Report) texts(get func(*Result) string) []report.Cell {
-	var out []report.Cell
-	for _, g := range r.groups() {
-		var ts []string
-		for _, res := range g.runs {
-			if t := get(res); t != "" && !slices.Contains(ts, t) {
-				ts = append(ts, t)
-			}
-		}
-		if len(ts) == 0 {
-			out = append(out, report.None)
-			continue
-		}
-		out = append(out, report.Cell{Text: strings.Join(ts, " / ")})
-	}
-	return out
-}
-
-func (r Report) kinds() []string {
+// queryKinds are the query kinds any engine ran, in the order they first
+// appear.
+func queryKinds(set *results.Set[Result]) []string {
 	var out []string
-	for _, res := range r.results() {
+	for _, res := range set.All {
 		for _, q := range res.Queries {
 			if !slices.Contains(out, q.Kind) {
 				out = append(out, q.Kind)
@@ -329,10 +256,10 @@ type chartFigure struct {
 
 // charts are the figures over time, a line per engine (the median of
 // its runs), a ring where the engine reported a write stall.
-func (r Report) charts() []report.Chart {
+func (r Report) charts(set *results.Set[Result]) []report.Chart {
 	// A cell holds the intervals that began in it.
 	last, found := time.Duration(0), false
-	for _, res := range r.results() {
+	for _, res := range set.All {
 		if n := len(res.Intervals); n > 0 {
 			last, found = max(last, res.Intervals[n-1].Start), true
 		}
@@ -411,46 +338,15 @@ func (r Report) charts() []report.Chart {
 	}
 	var out []report.Chart
 	for _, f := range figures {
-		c := report.Chart{Title: f.title, Note: f.note + " Rings mark cells in which the engine reported a write stall.", Kind: report.Lines, Format: f.format, Unit: f.unit}
-		for i := range cells {
-			c.Groups = append(c.Groups, report.Duration(time.Duration(i)*cell))
-		}
-		drawn := false
-		for _, g := range r.groups() {
-			s := report.ChartSeries{Name: g.engine}
-			for i := range cells {
-				pt := g.cellPoint(cell, i, f.get)
-				drawn = drawn || pt.N > 0
-				s.Points = append(s.Points, pt)
-			}
-			c.Series = append(c.Series, s)
-		}
-		if drawn {
+		c := set.Chart(report.Chart{Title: f.title, Note: f.note + " Rings mark cells in which the engine reported a write stall.", Kind: report.Lines, Format: f.format, Unit: f.unit},
+			results.CellLabels(cell, cells), func(i int, res *Result) results.Value {
+				in, stalled := results.InCell(res.Intervals, func(iv Interval) time.Duration { return iv.Start }, cell, i)
+				v, ok := f.get(in)
+				return results.Value{V: v, OK: ok && len(in) > 0, Failed: res.Error != "", Mark: stalled}
+			})
+		if results.Drawn(c) {
 			out = append(out, c)
 		}
 	}
 	return out
-}
-
-// cellPoint is a figure of the intervals that began in cell i, over the
-// engine's runs, ringed if any of them stalled.
-func (g group) cellPoint(cell time.Duration, i int, get func([]Interval) (float64, bool)) report.Point {
-	var vs []float64
-	var p report.Point
-	lo, hi := time.Duration(i)*cell, time.Duration(i+1)*cell
-	for _, res := range g.runs {
-		var in []Interval
-		for _, iv := range res.Intervals {
-			if iv.Start >= lo && iv.Start < hi {
-				in = append(in, iv)
-				p.Mark = p.Mark || iv.Stalled()
-			}
-		}
-		if v, ok := get(in); ok && len(in) > 0 {
-			vs = append(vs, v)
-			p.Failed = p.Failed || res.Error != ""
-		}
-	}
-	p.Stats = report.Summarize(vs)
-	return p
 }

@@ -5,8 +5,13 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/memory"
+	"github.com/tsbench/storage/internal/diskusage"
+	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/internal/report/reporttest"
 	"github.com/tsbench/storage/workload/harness"
 )
 
@@ -43,4 +48,66 @@ func TestReport(t *testing.T) {
 	if err := r.WriteCSV(&buf); err != nil || !strings.Contains(buf.String(), "interval.0") {
 		t.Fatalf("CSV: %v", err)
 	}
+}
+
+// syntheticReport is a fixed report, not a real run: two engines that
+// kept the rate, one of them stalling, and one whose reads found expired
+// points.
+func syntheticReport() Report {
+	cfg := Config{Duration: 4 * time.Second, Rate: 100_000, Writers: 2, Readers: 1, Series: 1000, Batch: 1000,
+		Speedup: 20, Retention: 20 * time.Second, Seed: 1}.WithDefaults()
+	lat := func(us float64) *measure.Percentiles {
+		d := func(f float64) time.Duration { return time.Duration(us * f * float64(time.Microsecond)) }
+		return &measure.Percentiles{Count: 400, P50: d(1), P99: d(5), P999: d(9), Max: d(20)}
+	}
+	result := func(name string, mult float64) *Result {
+		r := &Result{Header: harness.Header{Engine: name, Version: "1.0", Options: map[string]any{"sync": "none", "cache_size": int64(8 << 20)}},
+			Config: cfg, Elapsed: 4 * time.Second,
+			Cost: harness.Cost{Wall: 4 * time.Second, CPUUser: time.Duration(3e9 * mult), CPUSys: time.Duration(5e8 * mult),
+				IO: &measure.IO{WriteBytes: int64(80e6 * mult)}, PeakRSS: int64(150e6 * mult),
+				Memory: &measure.MemoryPeaks{Private: int64(110e6 * mult), File: int64(35e6 * mult), Go: 30e6, Samples: 20}},
+			Scheduled: 400_000, Written: 400_000, PointsPerSec: 100_000,
+			Write: lat(800 * mult), Commit: lat(600 * mult), Query: lat(90 * mult),
+			Queries: []Query{
+				{Kind: "last", Count: 4000, PerSec: 1000, Latency: lat(20 * mult), Verify: Verification{Read: 4000}},
+				{Kind: "scan", Count: 400, PerSec: 100, Latency: lat(300 * mult), Verify: Verification{Read: 80_000}},
+			},
+			Retention: Retention{Passes: 8, Deletes: 8000, Expired: 200_000, Cutoff: 40 * time.Second, Latency: lat(5000 * mult)},
+			SeriesIDs: 1000,
+			Disk:      diskusage.Usage{Used: int64(30e6 * mult), Actual: int64(40e6 * mult), Apparent: int64(45e6 * mult), Files: 9},
+			Final:     &Verification{Read: 200_000},
+		}
+		for i := range 4 {
+			r.Intervals = append(r.Intervals, Interval{Start: time.Duration(i) * time.Second, Length: time.Second,
+				Points: 100_000, PointsPerSec: 100_000, Write: lat(800 * mult * float64(i+1)), Queries: 1100, Query: lat(90 * mult),
+				Backlog: int64(i) * 1000, DataTime: time.Duration(i+1) * 20 * time.Second, Cutoff: time.Duration(i) * 10 * time.Second,
+				DiskUsed: int64(25e6*mult) + int64(i)*1e6, LiveBytes: 6e6, SpaceAmp: 4.2 * mult, WriteAmp: 3.1 * mult, RSS: int64(140e6 * mult),
+				EngineMetrics: engine.Metrics{engine.MetricCompactBytes: int64(20e6 * mult)}})
+		}
+		r.summarize()
+		return r
+	}
+	pebble := result("pebble", 1)
+	pebble.Intervals[2].EngineMetrics[engine.MetricStalls] = 1
+	pebble.summarize()
+	rocks := result("rocksdb", 1.4)
+	broken := result("broken", 0.7)
+	broken.Queries[1].Verify = Verification{Read: 80_000, Expired: 12, First: "series 3: point at 12s expired before the query began"}
+	broken.Error = "steady: verification failed: 12 expired points read"
+	return Report{
+		RunID: "20261123T120000Z-0a1b2c",
+		Env: harness.Environment{
+			CPUModel: "AMD EPYC", Cores: 2, MemoryBytes: 24 << 30, Kernel: "6.18.0", OS: "linux", Arch: "amd64",
+			GoVersion: "go1.26.8", DataPath: "/data/bench", Filesystem: "ext4",
+			CommandLine: []string{"benchmark-storage", "-workload", "steady", "-engine", "pebble,rocksdb,broken", "-duration", "4s"},
+			Seed:        1, Sync: engine.SyncNone,
+			EngineVersions: map[string]string{"pebble": "1.0", "rocksdb": "1.0", "broken": "1.0"},
+			Start:          time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC),
+		},
+		Results: []*Result{pebble, rocks, broken},
+	}
+}
+
+func TestReportGolden(t *testing.T) {
+	reporttest.Formats(t, "report", syntheticReport())
 }

@@ -1,6 +1,7 @@
 package steady
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -47,20 +48,15 @@ type runner struct {
 	writers []*writer
 	readers []*reader
 
-	stop     chan struct{}
-	stopOnce sync.Once
+	// stopped is done once the run stops: the writers are done, one
+	// failed, or they fell too far behind; halt stops it, as often as
+	// need be.
+	stopped context.Context
+	halt    context.CancelFunc
 }
 
-func (r *runner) stopping() bool {
-	select {
-	case <-r.stop:
-		return true
-	default:
-		return false
-	}
-}
-
-func (r *runner) halt() { r.stopOnce.Do(func() { close(r.stop) }) }
+// stopping reports whether the run has stopped.
+func (r *runner) stopping() bool { return r.stopped.Err() != nil }
 
 // committed records batch b's commit of n points.
 func (r *runner) committed(b, n, logical int64) {
@@ -101,7 +97,9 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	}
 	cfg = cfg.WithDefaults()
 	m := newModel(cfg)
-	r := &runner{cfg: cfg, m: m, dir: dir, log: cfg.Log, stop: make(chan struct{})}
+	r := &runner{cfg: cfg, m: m, dir: dir, log: cfg.Log}
+	r.stopped, r.halt = context.WithCancel(context.Background())
+	defer r.halt()
 	if r.log == nil {
 		r.log = io.Discard
 	}
@@ -199,7 +197,7 @@ func (r *runner) runAll(res *Result, span *harness.Span) []error {
 		defer t.Stop()
 		for {
 			select {
-			case <-r.stop:
+			case <-r.stopped.Done():
 				return
 			case <-t.C:
 				if err := rt.pass(); err != nil {
@@ -249,7 +247,7 @@ func (r *runner) sample(s *sampler, writersDone <-chan struct{}) {
 		select {
 		case <-writersDone:
 			return
-		case <-r.stop:
+		case <-r.stopped.Done():
 			<-writersDone
 			return
 		case now := <-t.C:

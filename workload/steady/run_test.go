@@ -8,6 +8,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/memory"
 	_ "github.com/tsbench/storage/engine/pebble"
+	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/workload/mixed"
 )
 
@@ -71,6 +72,9 @@ func TestRunMemory(t *testing.T) {
 	res, err := Run(memory.New(), t.TempDir(), smallConfig())
 	checkClean(t, res, err)
 	checkEveryKind(t, res)
+	if _, err := measure.ReadMemory(); err == nil && (res.Cost.Memory == nil || res.Cost.Memory.Private <= 0) {
+		t.Errorf("the run's memory by kind %+v, want its peaks", res.Cost.Memory)
+	}
 }
 
 // TestRunMethods runs every retention method with late batches, points

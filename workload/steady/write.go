@@ -116,7 +116,7 @@ func (w *writer) send(b, slot int64) error {
 	if wait := time.Until(intended); wait > 0 {
 		select {
 		case <-time.After(wait):
-		case <-r.stop:
+		case <-r.stopped.Done():
 			return nil
 		}
 	} else if time.Now().After(r.deadline) {

@@ -52,22 +52,28 @@ func Golden(t *testing.T, name string, got []byte) {
 	}
 }
 
-// Formats checks every format of r against its golden file: name.txt,
-// name.md, name.html, name.csv and name.json. It also checks that the
-// text fits report.TextWidth columns and that every CSV value is a
-// number.
+// Formats checks every format of r against its golden file:
+// name.txt.golden, name.md.golden, name.html.golden, name.csv.golden,
+// name.json.golden, and name.gobench.golden for a report that has the Go
+// benchmark format (the suffix keeps pinned outputs apart from code and
+// data). It also checks that the text fits report.TextWidth columns and
+// that every CSV value is a number.
 func Formats(t *testing.T, name string, r Report) {
 	t.Helper()
 	text := r.String()
-	Golden(t, name+".txt", []byte(text))
-	Golden(t, name+".md", []byte(r.Markdown()))
-	Golden(t, name+".html", []byte(r.HTML()))
-	for ext, write := range map[string]func(io.Writer) error{".csv": r.WriteCSV, ".json": r.WriteJSON} {
+	Golden(t, name+".txt.golden", []byte(text))
+	Golden(t, name+".md.golden", []byte(r.Markdown()))
+	Golden(t, name+".html.golden", []byte(r.HTML()))
+	writers := map[string]func(io.Writer) error{".csv": r.WriteCSV, ".json": r.WriteJSON}
+	if g, ok := r.(interface{ WriteGoBench(io.Writer) error }); ok {
+		writers[".gobench"] = g.WriteGoBench
+	}
+	for ext, write := range writers {
 		var b bytes.Buffer
 		if err := write(&b); err != nil {
 			t.Fatal(err)
 		}
-		Golden(t, name+ext, b.Bytes())
+		Golden(t, name+ext+".golden", b.Bytes())
 	}
 	Fits(t, text)
 	var b bytes.Buffer
