@@ -37,7 +37,16 @@
 //
 // Every shared option has a Pebble equivalent:
 //
-//   - cache_size: the block cache (pebble.NewCache).
+//   - cache_size: the blocks' share of the block cache (pebble.NewCache).
+//     Pebble charges its memtables to the same cache (Cache.Reserve),
+//     which RocksDB and LevelDB keep apart from theirs: a cache of
+//     cache_size alone holds no block at all once memtables of
+//     write_buffer_size fill it (measured: 0 hits and 0 bytes cached
+//     at 64 MiB each). So the cache is made cache_size plus the
+//     memtables Pebble may hold before it stops writes
+//     (mem_table_stop_writes_threshold * write_buffer_size), the same
+//     bound on blocks and memtables together as RocksDB's block cache
+//     plus its two write buffers.
 //   - write_buffer_size: MemTableSize; it must stay below 4 GiB.
 //   - disable_compression: no compression instead of Snappy, on every
 //     level.

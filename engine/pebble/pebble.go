@@ -82,6 +82,13 @@ func open(dir string, opts engine.Options, o Options) (*DB, error) {
 	return db, nil
 }
 
+// cacheSize is the size of Pebble's block cache: cache_size for blocks,
+// as the other engines' caches have, plus the memtables Pebble charges
+// to it (see the package doc).
+func cacheSize(opts engine.Options, o Options) int64 {
+	return opts.CacheSize + int64(o.MemTableStopWritesThreshold)*opts.WriteBufferSize
+}
+
 // maxMemTable is Pebble's limit on MemTableSize (4 GiB on 64-bit hosts).
 const maxMemTable = 4<<30 - 1
 
@@ -92,7 +99,7 @@ func pebbleOptions(opts engine.Options, o Options) (*pebbledb.Options, error) {
 		return nil, fmt.Errorf("%w: pebble: write_buffer_size %d exceeds Pebble's limit of %d; lower it", engine.ErrInvalidOptions, opts.WriteBufferSize, maxMemTable)
 	}
 	po := &pebbledb.Options{
-		Cache:                       pebbledb.NewCache(opts.CacheSize),
+		Cache:                       pebbledb.NewCache(cacheSize(opts, o)),
 		MemTableSize:                uint64(opts.WriteBufferSize),
 		MemTableStopWritesThreshold: o.MemTableStopWritesThreshold,
 		MaxOpenFiles:                opts.MaxOpenFiles,
