@@ -179,4 +179,11 @@
 //	  "summary": [{engine, runs, steps: [{name, figures: [{metric, unit, n, median, min, max}]}]}]
 //	               (when an engine ran more than once)
 //	}
+//
+// # On the command line
+//
+// The package registers itself as the workload ts (also timeseries) of
+// package workload/suite, the default of benchmark-storage: Settings are
+// its own flags, -settle and -reuse-iterator; the sizes, seed, intervals
+// and -dataset are the command's shared ones (suite.Common).
 package workload

@@ -1,56 +1,93 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"runtime/debug"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/supervise"
+	"github.com/tsbench/storage/workload/suite"
 )
 
-// runChild runs the suite on the one engine named in s, in the data
+// runChild runs the workload on the one engine named in s, in the data
 // directory its parent created, and sends the result as JSON to its
 // parent (supervise.SendResult). It returns exitOK, or exitFailed when
 // the engine or a verification failed; the result says why either way,
 // unless the process dies first.
-func runChild[R any](su suite[R], s *settings, stderr io.Writer) int {
+func runChild(s *settings, stderr io.Writer) int {
 	name := s.engines[0]
-	var res *R
-	opts, err := engineOptions(s, name)
+	var res *suite.Result
+	e, err := childEngine(s)
 	if err == nil {
 		p := newProgress(supervise.ProgressPipe(), s.child.progress, name)
 		p.report = supervise.StatusPipe()
+		e.Progress = p
+		e.Spawn = func(role, dir string, opts supervise.Options) (*supervise.Child, error) {
+			return supervise.Start(context.Background(), childCommand(newJob(s, role, name, dir, "log")), opts)
+		}
 		if err = supervise.JoinMemoryGroup(s.memory); err == nil {
-			res, err = runCaught(su, s, name, opts, p, stderr)
+			res, err = runCaught(s, e, stderr)
 		}
 	}
 	if res == nil {
-		res = su.start(s, name)
+		res = s.workload.Start(s.common, s.effective[name])
 	}
-	label(su, res, name, 0, err)
+	label(res, name, 0, err)
 	if err := supervise.SendResult(res); err != nil {
 		fmt.Fprintf(stderr, "benchmark-storage: %s: %v\n", name, err)
 		return exitFailed
 	}
-	if su.failure(res) != "" {
+	if res.Failure() != "" {
 		return exitFailed
 	}
 	return exitOK
 }
 
-// runCaught runs the suite and turns a panic of the engine into an error;
-// its trace goes to stderr, which the parent keeps in a log file. The
-// engine is not closed after a panic: it may hold its locks, so that
+// runCaught runs the workload and turns a panic of the engine into an
+// error; its trace goes to stderr, which the parent keeps in a log file.
+// The engine is not closed after a panic: it may hold its locks, so that
 // Close would wait forever (Pebble on a full disk).
-func runCaught[R any](su suite[R], s *settings, name string, opts engine.Options, p *progress, stderr io.Writer) (res *R, err error) {
+func runCaught(s *settings, e *suite.Engine, stderr io.Writer) (res *suite.Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "panic: %v\n\n%s", r, debug.Stack())
 			res, err = nil, fmt.Errorf("engine panicked: %v", r)
 		}
 	}()
-	return su.run(s, name, opts, p)
+	return s.workload.Run(s.common, e)
+}
+
+// runRole runs a role of the workload's own (suite.Roles) on the engine
+// named in s: a process its run started, which reports on its result
+// pipe. It returns exitOK, exitFailed when the role failed, or
+// exitBadInput for a role the workload does not have.
+func runRole(s *settings, stderr io.Writer) int {
+	e, err := childEngine(s)
+	if err == nil {
+		err = s.workload.Role(s.child.role, s.common, e)
+	}
+	switch {
+	case errors.Is(err, suite.ErrNoRole):
+		fmt.Fprintf(stderr, "benchmark-storage: unknown child role %q\n", s.child.role)
+		return exitBadInput
+	case err != nil:
+		return exitFailed
+	}
+	return exitOK
+}
+
+// childEngine is the engine named in s as a workload runs it, with the
+// options resolved once in the parent (resolveOptions).
+func childEngine(s *settings) (*suite.Engine, error) {
+	name := s.engines[0]
+	opts, err := engineOptions(s, name)
+	if err != nil {
+		return nil, err
+	}
+	return &suite.Engine{Name: name, Options: opts, Effective: s.effective[name], Dir: s.child.dir, Stall: s.stall}, nil
 }
 
 // childJobFlag, as the first argument, makes this process a child that

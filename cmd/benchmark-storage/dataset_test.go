@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 // TestDatasetMismatch checks that a dataset written with other
@@ -23,7 +24,7 @@ func TestDatasetMismatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := manifestFor(s, a, opts)
+	m, err := suite.Manifest(s.common, a, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

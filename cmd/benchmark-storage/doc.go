@@ -75,7 +75,9 @@
 //	                median and spread of every figure (default 1).
 //	-keep           keep each engine's data and print where it is.
 //	-workload name  ts (default; timeseries is the same), micro (the micro
-//	                benchmarks; -benchmarks implies it), mixed (below), or
+//	                benchmarks; -benchmarks implies it), mixed (below),
+//	                steady (the steady-state workload, package
+//	                github.com/tsbench/storage/workload/steady), or
 //	                crash: the crash check below.
 //	-dataset dir    with ts or mixed, keep the written points (the mixed
 //	                preload) in dir/ENGINE the first time, and start later
@@ -225,16 +227,30 @@
 //
 //	benchmark-storage -engine rocksdb -config configs/rocksdb.toml
 //
-// A setting takes one path. The parent parses the flags once, and each
-// workload's settings become that workload's Config. An engine's options
-// are resolved once, by engine.Resolve, from the -config file (read
-// once), then -sync, -cache-size, -compression and -etcd-endpoints, then
-// each -set, every one applied as if written in the file, with every
-// default filled in and every bound checked (engine.Options.WithDefaults
-// and the backend's own). The child's job carries those options as
-// engine.Effective spells them, the same map the results record; the
-// child turns it back into engine.Options (engine.FromEffective) and
-// hands it to engine.Open. A child parses no flag and reads no file.
+// A setting takes one path: flag, then the workload's settings or the
+// engine's options, then the job, then the child, then engine.Open. The
+// parent parses the flags once. The flags several workloads share
+// (-points, -series, -batch, -seed, -interval, -dataset) are the
+// command's, handed to every workload; every other workload flag
+// (-benchmarks, -num, -writers, -rate, -kills, -retention, ...) belongs
+// to the workload that defines it, into its own typed settings (package
+// github.com/tsbench/storage/workload/suite, where each workload
+// registers itself). The workload picked (-workload, or -benchmarks for
+// the micro benchmarks) refuses the flags it does not take, and
+// completes and checks its settings and the shared ones once. An
+// engine's options are resolved once, by engine.Resolve, from the
+// -config file (read once), then -sync (or the workload's own
+// durability: batch for the crash check), -cache-size, -compression and
+// -etcd-endpoints, then each -set, every one applied as if written in
+// the file, with every default filled in and every bound checked
+// (engine.Options.WithDefaults and the backend's own). Each child's job
+// (protocol.md) carries the workload's name, its settings as JSON under
+// that name, the shared settings, the data directory, and the options as
+// engine.Effective spells them, the same map the results record. The
+// child decodes the settings as its workload's, turns the options back
+// into engine.Options (engine.FromEffective), and the workload hands
+// them to engine.Open. A child parses no flag, reads no file and checks
+// nothing again.
 //
 // # How it runs
 //

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,8 +15,8 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/workload"
-	"github.com/tsbench/storage/workload/crash"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 // Defaults keep 200 points per series, as the 2014 run had (100M over
@@ -32,27 +31,19 @@ const (
 
 // settings is the parsed and checked command line.
 type settings struct {
-	engines   []string
-	points    int64
-	series    int64
-	batch     int64
+	engines []string
+	// common are the settings several workloads share: -points,
+	// -series, -batch, -seed, -interval and -dataset.
+	common    suite.Common
 	path      string
 	config    string
 	sync      engine.SyncMode // "" leaves the config's choice (default none)
-	seed      uint64
 	format    string
 	out       string
 	outFormat string
 	keep      bool
-	settle    bool
-	// reuseIterator is -reuse-iterator: the query steps read every series
-	// through one iterator given new bounds.
-	reuseIterator bool
 	// verbose is -v: the text report prints every table.
 	verbose bool
-	// interval is -interval: the length of the time-series steps' first
-	// over-time intervals; negative for none.
-	interval time.Duration
 	// memorySample is -memory-sample: how often the engine processes
 	// sample their memory by kind (harness.SetSamplePeriod).
 	memorySample time.Duration
@@ -74,24 +65,9 @@ type settings struct {
 	options map[string]engine.Options
 	// effective are the same as engine.Effective spells them, for jobs.
 	effective map[string]map[string]any
-	// micro holds the micro benchmarks' flags; -benchmarks turns them on.
-	micro microFlags
-	// workload is the suite -workload names: workloadSeries,
-	// workloadMicro (which -benchmarks implies), workloadMixed or
-	// workloadCrash.
-	workload string
-	// mixed holds the mixed workload's flags.
-	mixed mixedFlags
-	// steady holds the steady-state workload's own flags.
-	steady steadyFlags
-	// dataset is -dataset: where the time-series write step's points, or
-	// the mixed preload, are kept for later runs; "" keeps nothing.
-	dataset string
-	// kills is how often the crash check kills each engine's writer.
-	kills int
-	// fault is -fault: what strikes the crash check's writer
-	// (crash.Faults).
-	fault string
+	// workload is the workload -workload names, or a flag of its own
+	// picks (-benchmarks), with its settings, complete and checked.
+	workload *suite.Config
 	// stall is how long a child may make no progress before it is
 	// stopped; 0 never stops it.
 	stall time.Duration
@@ -106,7 +82,7 @@ type settings struct {
 // does, and where. The child sends its result back on a pipe
 // (supervise.ResultFD).
 type childFlags struct {
-	role     string // roleRun, roleCrashWriter or roleCrashReader; non-empty means child mode
+	role     string // roleRun or a role of the workload's own; non-empty means child mode
 	dir      string // the engine's data directory
 	progress string // "bar" or "log"
 }
@@ -137,44 +113,34 @@ func outFormatOf(file, format string, exts map[string]string) (string, error) {
 }
 
 // Upper bounds of the numeric flags that have none of their own in the
-// package they go to. Each is far beyond a sensible run but keeps the
-// harness from allocating without limit: a batch of 1G points asks for
-// 24 GB. The engines' options are bounded by package engine.
+// package they go to. The engines' options are bounded by package engine,
+// a workload's settings by the workload.
 const (
 	// maxCount bounds -count: more runs than this is a mistake, not a
 	// benchmark.
 	maxCount = 1000
-	// maxSeriesBatch bounds -batch of the time-series workload.
-	maxSeriesBatch = 1_000_000
 	// maxStall bounds -stall-timeout.
 	maxStall = 24 * time.Hour
 )
 
-// Workloads -workload names.
-const (
-	workloadSeries = "ts"
-	workloadMicro  = "micro"
-	workloadMixed  = "mixed"
-	workloadCrash  = "crash"
-	// workloadSeriesAlias is the name ts had before the mixed workload.
-	workloadSeriesAlias = "timeseries"
-)
+// defaultWorkload is -workload's default.
+const defaultWorkload = "ts"
 
-// defaultStall is -stall-timeout's default: longer than any single engine
-// call that does no I/O and uses no CPU should take.
-const defaultStall = 2 * time.Minute
-
-// newFlagSet defines the flags on s, filled with their defaults.
-func newFlagSet(s *settings) (*flag.FlagSet, *string) {
-	fs := flag.NewFlagSet("benchmark-storage", flag.ContinueOnError)
+// newFlagSet defines the flags on s, filled with their defaults: the
+// command's, then every workload's own (suite.DefineFlags). It returns
+// what parseFlags turns into settings: -engine, -workload and the
+// workloads' flags.
+func newFlagSet(s *settings) (fs *flag.FlagSet, engines, workloadName *string, workloads *suite.Flags) {
+	fs = flag.NewFlagSet("benchmark-storage", flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // errors are reported as one line by run
 	fs.Usage = func() {}
 
-	engines := fs.String("engine", "all", "engines to run: a name, a comma-separated `list`, all ("+strings.Join(engine.Names(), ", ")+"), or jvm for the JVM engines ("+strings.Join(jvmEngines, ", ")+"), which the JVM worker runs")
-	s.points, s.series, s.batch = defaultPoints, defaultSeries, defaultBatch
-	fs.Var((*countValue)(&s.points), "points", "`count` of points written in the first step: 100M, 1.5M, 10k, 1e6 or a plain number")
-	fs.Var((*countValue)(&s.series), "series", "`count` of series the points are spread over, round-robin; same syntax as -points")
-	fs.Var((*countValue)(&s.batch), "batch", "`count` of points per write batch, each for a different series (default 1k, or -series if fewer)")
+	engines = fs.String("engine", "all", "engines to run: a name, a comma-separated `list`, all ("+strings.Join(engine.Names(), ", ")+"), or jvm for the JVM engines ("+strings.Join(jvmEngines, ", ")+"), which the JVM worker runs")
+	c := &s.common
+	c.Points, c.Series, c.Batch = defaultPoints, defaultSeries, defaultBatch
+	fs.Var((*suite.Count)(&c.Points), "points", "`count` of points written in the first step: 100M, 1.5M, 10k, 1e6 or a plain number")
+	fs.Var((*suite.Count)(&c.Series), "series", "`count` of series the points are spread over, round-robin; same syntax as -points")
+	fs.Var((*suite.Count)(&c.Batch), "batch", "`count` of points per write batch, each for a different series (default 1k, or -series if fewer)")
 	fs.StringVar(&s.path, "path", os.TempDir(), "existing `dir` for the data; the run creates and later removes its own benchmark-storage-* directory in it")
 	fs.StringVar(&s.config, "config", "", "TOML `file` of engine settings: shared keys at the top, [engine] tables for each engine's own (default: built-in defaults)")
 	fs.Func("sync", "durability `profile` for every engine: none or batch; overrides the config's sync (default none)", func(v string) error {
@@ -184,30 +150,23 @@ func newFlagSet(s *settings) (*flag.FlagSet, *string) {
 		s.sync = engine.SyncMode(v)
 		return nil
 	})
-	s.seed = defaultSeed
-	fs.Var((*seedValue)(&s.seed), "seed", "`seed` of the value generator; the same seed writes the same data")
+	c.Seed = defaultSeed
+	fs.Var((*seedValue)(&c.Seed), "seed", "`seed` of the value generator; the same seed writes the same data")
 	fs.StringVar(&s.format, "format", "table", "output `format`: table (or text), markdown (or md), csv, json, html (a page with charts), or gobench (Go benchmark lines for benchstat)")
 	fs.StringVar(&s.out, "out", "", "also write the results to `file`, in the format its extension names (.txt, .md, .csv, .json, .html), or in -format if it has none")
 	fs.IntVar(&s.count, "count", 1, "run each engine `n` times, each time in a fresh directory, and report the median and spread of every figure")
 	fs.BoolVar(&s.keep, "keep", false, "keep each engine's data directory and print where it is")
-	fs.BoolVar(&s.settle, "settle", false, "after each step, wait for the engine's background work to finish and report that time separately")
 	fs.BoolVar(&s.verbose, "v", false, "print every table of the text report (storage, memory, latency, verification, engine metrics, builds); without it the text report is the main table, throughput and what failed")
-	fs.DurationVar(&s.interval, "interval", workload.DefaultInterval, "length of the first over-time `interval` of each time-series step (throughput, latency and engine stalls per interval, in JSON and as HTML charts); intervals double in length after every 1,800, so a long step keeps a few thousand; a negative one records none")
-	fs.BoolVar(&s.reuseIterator, "reuse-iterator", false, "query every series of a query step through one iterator given new bounds (the engine's SetBounds, or a close and reopen where it has none); without it each series gets a new iterator, as in the 2014 tool, whose query times stay comparable")
+	fs.DurationVar(&c.Interval, "interval", workload.DefaultInterval, "length of the first over-time `interval` of each time-series step (throughput, latency and engine stalls per interval, in JSON and as HTML charts); intervals double in length after every 1,800, so a long step keeps a few thousand; a negative one records none")
 	fs.DurationVar(&s.memorySample, "memory-sample", harness.DefaultSamplePeriod, "how often each engine process's memory by kind (private, mapped files, Go runtime) is sampled during every step; a negative `period` samples none, to measure what the sampling costs")
-	fs.StringVar(&s.workload, "workload", workloadSeries, "`name` of the workload: ts (the 2014 InfluxDB comparison: write, then query; timeseries is the same), micro (the classic micro benchmarks; -benchmarks implies it), mixed (writers ingest while readers query, for -duration) or crash (kill a writer at random moments and check what the reopened store kept)")
-	fs.StringVar(&s.dataset, "dataset", "", "with -workload ts or mixed, keep the points of the write step (or the preload) in `dir`, one subdirectory per engine, the first time, and start later runs with the same parameters from a clone of them")
-	fs.IntVar(&s.kills, "kills", crash.DefaultKills, "with -workload crash, how many `times` each engine's writer is killed (or the power cut under it)")
-	fs.StringVar(&s.fault, "fault", crash.DefaultFault, "with -workload crash, the `name` of what strikes the writer: kill (SIGKILL, a process crash), powercut (its data on a FUSE file system that drops what was not synced; needs root and /dev/fuse) or powercut-torn (a power cut that also keeps a random half of the 4 KiB blocks written over synced data)")
-	fs.DurationVar(&s.stall, "stall-timeout", defaultStall, "stop an engine whose process uses no CPU and does no disk I/O for this `duration` (a deadlock), and report it; 0 waits forever")
+	workloadName = fs.String("workload", defaultWorkload, "`name` of the workload: ts (the 2014 InfluxDB comparison: write, then query; timeseries is the same), micro (the classic micro benchmarks; -benchmarks implies it), mixed (writers ingest while readers query, for -duration), steady (ingest on a schedule with retention, late points and churn while readers query; -find-rate searches the highest rate sustained) or crash (kill a writer at random moments, or cut the power under it, and check what the reopened store kept)")
+	fs.StringVar(&c.Dataset, "dataset", "", "with -workload ts or mixed, keep the points of the write step (or the preload) in `dir`, one subdirectory per engine, the first time, and start later runs with the same parameters from a clone of them")
+	fs.DurationVar(&s.stall, "stall-timeout", suite.DefaultStall, "stop an engine whose process uses no CPU and does no disk I/O for this `duration` (a deadlock), and report it; 0 waits forever")
 	s.engineFlags.define(fs)
 	fs.Var((*sizeValue)(&s.memory), "memory", "run each engine's process in a memory cgroup of this `size` (4GiB, 4G), page cache included, as on a machine with that much RAM: a store larger than it is read from disk, and an engine that needs more is reported out of memory; needs root and the memory controller (default: no limit)")
 	fs.DurationVar(&s.maxTime, "max-time", 0, "stop an engine still running after this `duration` (3h, 90m) and report how far it got; the other engines go on (default: no limit)")
 	fs.Var(&s.sets, "set", "an engine setting as a config file writes it, `ENGINE.KEY=VALUE` for an engine's own (rocksdb.max_background_jobs=8, pebble.l0_compaction_threshold=8) or KEY=VALUE for a shared key (cache_size=64MiB); repeatable; overrides -config and the flags above")
-	s.micro.define(fs)
-	s.mixed.define(fs)
-	s.steady.define(fs)
-	return fs, engines
+	return fs, engines, workloadName, suite.DefineFlags(fs)
 }
 
 // seedValue is a flag.Value whose error says what a seed must be.
@@ -228,7 +187,7 @@ func (v *seedValue) String() string { return strconv.FormatUint(uint64(*v), 10) 
 // flag.ErrHelp for -h.
 func parseFlags(args []string) (*settings, error) {
 	s := new(settings)
-	fs, engines := newFlagSet(s)
+	fs, engines, workloadName, workloads := newFlagSet(s)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return nil, err
@@ -242,17 +201,11 @@ func parseFlags(args []string) (*settings, error) {
 	if s.engines, err = parseEngines(*engines); err != nil {
 		return nil, err
 	}
-	batchSet := false
-	fs.Visit(func(f *flag.Flag) { batchSet = batchSet || f.Name == "batch" })
-	if !batchSet {
+	var set []string
+	fs.Visit(func(f *flag.Flag) { set = append(set, f.Name) })
+	if !slices.Contains(set, "batch") {
 		// Each point of a batch goes to a different series.
-		s.batch = min(s.batch, s.series)
-	}
-	if s.workload == workloadSeriesAlias {
-		s.workload = workloadSeries
-	}
-	if s.series > s.points && s.workload != workloadMixed && s.workload != workloadSteady {
-		return nil, inputErrorf("-series %s is more than -points %s: every series needs a point; lower -series or raise -points", harness.Count(s.series), harness.Count(s.points))
+		s.common.Batch = min(s.common.Batch, s.common.Series)
 	}
 	if f, ok := formatAliases[s.format]; ok {
 		s.format = f
@@ -269,15 +222,13 @@ func parseFlags(args []string) (*settings, error) {
 	if s.stall < 0 || s.stall > maxStall {
 		return nil, inputErrorf("-stall-timeout %v: use 0 (wait forever) up to %v", s.stall, maxStall)
 	}
-	if err := checkMode(s, fs); err != nil {
+	if err := pickWorkload(s, *workloadName, workloads, set); err != nil {
 		return nil, err
 	}
 	if err := checkJVM(s); err != nil {
 		return nil, err
 	}
-	maxTimeSet := false
-	fs.Visit(func(f *flag.Flag) { maxTimeSet = maxTimeSet || f.Name == "max-time" })
-	if maxTimeSet && s.maxTime <= 0 {
+	if slices.Contains(set, "max-time") && s.maxTime <= 0 {
 		return nil, inputErrorf("-max-time %v: give a positive duration such as 3h, or leave it out for no limit", s.maxTime)
 	}
 	if err := checkMemory(s.memory); err != nil {
@@ -371,44 +322,16 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// unprefixed drops prefix, the sentinel a package starts its errors
-// with (a workload's ErrInvalidConfig), from err: the flag package, or
-// the message around it, names the flag.
-func unprefixed(err, prefix error) error {
-	if err == nil {
-		return nil
-	}
-	return errors.New(strings.TrimPrefix(err.Error(), prefix.Error()+": "))
-}
-
-// invalidConfig is the input error of err, a workload's Config.Validate
-// error, without the package's prefix; nil if err is.
-func invalidConfig(err, prefix error) error {
-	if err == nil {
-		return nil
-	}
-	return inputErrorf("%v", unprefixed(err, prefix))
-}
-
-// refuseFlags refuses, in a workload that does not take them, the flags
-// among refused that were set (set), naming what the workload takes; and
-// -format gobench, which only the micro benchmarks have.
-func refuseFlags(s *settings, set map[string]bool, refused []string, takes string) error {
-	for _, n := range refused {
-		if set[n] {
-			return inputErrorf("-%s is not a setting of -workload %s, which takes %s: drop -%s", n, s.workload, takes, n)
-		}
-	}
-	if s.format == "gobench" {
-		return inputErrorf("-format gobench is for the micro benchmarks: choose table, markdown, csv, json or html")
-	}
-	return nil
+// invalidSettings is the input error of err, a mistake in a workload's
+// settings (suite.ErrInvalid), without the prefix.
+func invalidSettings(err error) error {
+	return inputErrorf("%v", suite.Unprefixed(err, suite.ErrInvalid))
 }
 
 // usage writes the help text.
 func usage(w io.Writer) {
 	s := new(settings)
-	fs, _ := newFlagSet(s)
+	fs, _, _, _ := newFlagSet(s)
 	fmt.Fprint(w, `Usage: benchmark-storage [flags]
        benchmark-storage compare [flags] old.json new.json
        benchmark-storage merge [flags] a.json b.json ...
@@ -424,7 +347,7 @@ single-engine runs of the same parameters (merge -h). See
 Flags:
 `)
 	fs.VisitAll(func(f *flag.Flag) {
-		name, text := flag.UnquoteUsage(f)
+		name, text := suite.UnquoteUsage(f)
 		fmt.Fprintf(w, "  -%s", f.Name)
 		if name != "" {
 			fmt.Fprintf(w, " %s", name)

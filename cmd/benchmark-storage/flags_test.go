@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/mixed"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 func TestParseFlagsDefaults(t *testing.T) {
@@ -18,10 +21,10 @@ func TestParseFlagsDefaults(t *testing.T) {
 	if !slices.Equal(s.engines, engine.Names()) {
 		t.Errorf("engines = %v, want all %v", s.engines, engine.Names())
 	}
-	if s.points != 200_000 || s.series != 1_000 || s.batch != 1000 || s.seed != 1 {
-		t.Errorf("points, series, batch, seed = %d, %d, %d, %d", s.points, s.series, s.batch, s.seed)
+	if c := s.common; c.Points != 200_000 || c.Series != 1_000 || c.Batch != 1000 || c.Seed != 1 {
+		t.Errorf("points, series, batch, seed = %d, %d, %d, %d", c.Points, c.Series, c.Batch, c.Seed)
 	}
-	if s.path != os.TempDir() || s.format != "table" || s.sync != "" || s.config != "" || s.keep || s.settle || s.reuseIterator || s.child.role != "" {
+	if ts := s.workload.Settings().(workload.Settings); s.path != os.TempDir() || s.format != "table" || s.sync != "" || s.config != "" || s.keep || ts.Settle || ts.ReuseIterator || s.child.role != "" {
 		t.Errorf("unexpected defaults %+v", s)
 	}
 }
@@ -38,9 +41,9 @@ func TestParseFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := settings{
-		engines: []string{b, a}, points: 100_000_000, series: 500_000, batch: 2000,
-		path: dir, sync: engine.SyncBatch, seed: 42, format: "csv",
-		out: filepath.Join(dir, "r.JSON"), outFormat: "json", keep: true, settle: true, reuseIterator: true,
+		engines: []string{b, a}, common: suite.Common{Points: 100_000_000, Series: 500_000, Batch: 2000, Seed: 42, Interval: workload.DefaultInterval},
+		path: dir, sync: engine.SyncBatch, format: "csv",
+		out: filepath.Join(dir, "r.JSON"), outFormat: "json", keep: true,
 	}
 	if !slices.Equal(s.engines, want.engines) {
 		t.Errorf("engines = %v, want %v", s.engines, want.engines)
@@ -49,6 +52,9 @@ func TestParseFlags(t *testing.T) {
 	s.child = childFlags{}
 	if !equalSettings(*s, want) {
 		t.Errorf("got  %+v\nwant %+v", *s, want)
+	}
+	if ts := s.workload.Settings().(workload.Settings); s.workload.Name() != "ts" || !ts.Settle || !ts.ReuseIterator {
+		t.Errorf("workload %s %+v, want ts with -settle and -reuse-iterator", s.workload.Name(), ts)
 	}
 
 	// -out without an extension follows -format; .html is the page.
@@ -68,10 +74,8 @@ func TestParseFlags(t *testing.T) {
 }
 
 func equalSettings(a, b settings) bool {
-	return a.points == b.points && a.series == b.series && a.batch == b.batch && a.path == b.path &&
-		a.config == b.config && a.sync == b.sync && a.seed == b.seed && a.format == b.format &&
-		a.out == b.out && a.outFormat == b.outFormat && a.keep == b.keep && a.settle == b.settle &&
-		a.reuseIterator == b.reuseIterator
+	return a.common == b.common && a.path == b.path && a.config == b.config && a.sync == b.sync &&
+		a.format == b.format && a.out == b.out && a.outFormat == b.outFormat && a.keep == b.keep
 }
 
 func TestEngineOptionsSyncOverridesConfig(t *testing.T) {
@@ -233,11 +237,11 @@ func TestBadInput(t *testing.T) {
 func TestRateAndFormatNames(t *testing.T) {
 	a, _ := testEngines(t)
 	s, err := parseFlags([]string{"-engine", a, "-path", t.TempDir(), "-workload", "mixed", "-rate", "40k", "-format", "md"})
-	if err != nil || s.mixed.Rate != 40_000 || s.format != "markdown" {
+	if err != nil || s.workload.Settings().(mixed.Settings).Rate != 40_000 || s.format != "markdown" {
 		t.Fatalf("-rate 40k -format md: %+v, %v", s, err)
 	}
 	s, err = parseFlags([]string{"-engine", a, "-path", t.TempDir(), "-workload", "mixed", "-rate", "0.5", "-format", "text"})
-	if err != nil || s.mixed.Rate != 0.5 || s.format != "table" {
+	if err != nil || s.workload.Settings().(mixed.Settings).Rate != 0.5 || s.format != "table" {
 		t.Fatalf("-rate 0.5 -format text: %+v, %v", s, err)
 	}
 	if _, err := parseFlags([]string{"-engine", a, "-path", t.TempDir(), "-workload", "mixed", "-readers", "2000"}); err == nil || !strings.Contains(err.Error(), "at most 256") {

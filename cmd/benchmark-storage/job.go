@@ -1,24 +1,27 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"time"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/workload/micro"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 // job is everything a child process is to do, which its parent writes as
 // one JSON document to the child's stdin: the settings are parsed and
-// checked once, in the parent, and written in one place, here.
+// checked once, in the parent, and written in one place, here. The
+// workload's own settings go under its name ("micro": {...}), where the
+// JVM worker reads the micro benchmarks'.
 type job struct {
-	Role     string `json:"role"`     // roleRun, roleCrashWriter or roleCrashReader
+	Role     string `json:"role"`     // roleRun, or a role of the workload's own (suite.Roles)
 	Engine   string `json:"engine"`   // the one engine the child runs
 	Dir      string `json:"dir"`      // its data directory, created by the parent
 	Progress string `json:"progress"` // "bar" or "log"
-	Workload string `json:"workload"` // workloadSeries, workloadMicro, workloadMixed or workloadCrash
+	Workload string `json:"workload"` // its registered name (suite.Names)
 
 	// Options are the engine's options, resolved in the parent, as
 	// engine.Effective spells them (and results record them).
@@ -26,56 +29,75 @@ type job struct {
 	Keep    bool           `json:"keep,omitempty"`
 	// Memory is -memory: the child waits until it is in its memory
 	// cgroup before it opens the engine.
-	Memory int64         `json:"memory_limit,omitempty"`
-	Stall  time.Duration `json:"stall_ns"`
+	Memory       int64         `json:"memory_limit,omitempty"`
+	Stall        time.Duration `json:"stall_ns"`
+	MemorySample time.Duration `json:"memory_sample_ns,omitempty"`
 
-	Points        int64         `json:"points"`
-	Series        int64         `json:"series"`
-	Batch         int64         `json:"batch"`
-	Seed          uint64        `json:"seed"`
-	Settle        bool          `json:"settle,omitempty"`
-	ReuseIterator bool          `json:"reuse_iterator,omitempty"`
-	Interval      time.Duration `json:"interval_ns,omitempty"`
-	MemorySample  time.Duration `json:"memory_sample_ns,omitempty"`
-	Kills         int           `json:"kills,omitempty"`
-	Fault         string        `json:"fault,omitempty"`
-	Dataset       string        `json:"dataset,omitempty"`
+	suite.Common
 
-	Micro *microJob   `json:"micro,omitempty"`
-	Mixed *mixedFlags `json:"mixed,omitempty"`
-	// Steady is the steady-state workload's flags.
-	Steady *steadyFlags `json:"steady,omitempty"`
-}
-
-// microJob is microFlags as a job holds them.
-type microJob struct {
-	Benchmarks []string      `json:"benchmarks"`
-	Num        int64         `json:"num"`
-	ValueSize  int64         `json:"value_size"`
-	Key        micro.KeyType `json:"key"`
-	Order      micro.Order   `json:"order"`
-	Ratio      float64       `json:"compression_ratio"`
+	// Settings are the workload's own settings (suite.Config), which
+	// the JSON holds under the workload's name.
+	Settings json.RawMessage `json:"-"`
 }
 
 // newJob is the job of a child in role for engine name, in dir.
 func newJob(s *settings, role, name, dir, progressMode string) job {
-	j := job{
-		Role: role, Engine: name, Dir: dir, Progress: progressMode, Workload: s.workload,
-		Options: s.effective[name], Keep: s.keep, Memory: s.memory, Stall: s.stall,
-		Points: s.points, Series: s.series, Batch: s.batch, Seed: s.seed, Settle: s.settle, Kills: s.kills, Fault: s.fault,
-		ReuseIterator: s.reuseIterator, Interval: s.interval, MemorySample: s.memorySample, Dataset: s.dataset,
+	settings, err := json.Marshal(s.workload)
+	if err != nil {
+		panic(err) // plain data: cannot fail
 	}
-	if m := s.micro; m.on() {
-		j.Micro = &microJob{m.benchmarks, m.num, m.valueSize, m.key, m.order, m.ratio}
+	return job{
+		Role: role, Engine: name, Dir: dir, Progress: progressMode, Workload: s.workload.Name(),
+		Options: s.effective[name], Keep: s.keep, Memory: s.memory, Stall: s.stall, MemorySample: s.memorySample,
+		Common: s.common, Settings: settings,
 	}
-	if s.workload == workloadMixed {
-		m := s.mixed
-		j.Mixed = &m
+}
+
+// jobFields are a job's fields without its methods.
+type jobFields job
+
+// MarshalJSON puts the workload's settings under its name, last.
+func (j job) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(jobFields(j))
+	if err != nil {
+		return nil, err
 	}
-	if s.workload == workloadSteady {
-		j.Steady = &s.steady
+	name, err := json.Marshal(j.Workload)
+	if err != nil {
+		return nil, err
 	}
-	return j
+	settings := j.Settings
+	if settings == nil {
+		settings = json.RawMessage("null")
+	}
+	b = append(append(append(b[:len(b)-1], ','), name...), ':')
+	return append(append(b, settings...), '}'), nil
+}
+
+// UnmarshalJSON takes the workload's settings from under its name, and
+// refuses a field a job does not have.
+func (j *job) UnmarshalJSON(b []byte) error {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(b, &fields); err != nil {
+		return err
+	}
+	var name string
+	if err := json.Unmarshal(fields["workload"], &name); err != nil {
+		return fmt.Errorf("workload: %w", err)
+	}
+	settings := fields[name]
+	delete(fields, name)
+	rest, err := json.Marshal(fields)
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(rest))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode((*jobFields)(j)); err != nil {
+		return err
+	}
+	j.Settings = settings
+	return nil
 }
 
 // settings are the settings the job stands for.
@@ -84,24 +106,20 @@ func (j job) settings() (*settings, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the job's options: %w", err)
 	}
-	s := &settings{
-		engines: []string{j.Engine}, workload: j.Workload,
+	w, err := suite.Lookup(j.Workload)
+	if err != nil {
+		return nil, fmt.Errorf("the job's workload: %w", err)
+	}
+	cfg, err := w.Decode(j.Settings)
+	if err != nil {
+		return nil, fmt.Errorf("the job's workload: %w", err)
+	}
+	return &settings{
+		engines: []string{j.Engine}, workload: cfg, common: j.Common,
 		options: map[string]engine.Options{j.Engine: opts}, effective: map[string]map[string]any{j.Engine: j.Options},
-		keep: j.Keep, memory: j.Memory, stall: j.Stall,
-		points: j.Points, series: j.Series, batch: j.Batch, seed: j.Seed, settle: j.Settle, kills: j.Kills, fault: j.Fault,
-		reuseIterator: j.ReuseIterator, interval: j.Interval, memorySample: j.MemorySample, dataset: j.Dataset,
+		keep: j.Keep, memory: j.Memory, stall: j.Stall, memorySample: j.MemorySample,
 		child: childFlags{role: j.Role, dir: j.Dir, progress: j.Progress},
-	}
-	if m := j.Micro; m != nil {
-		s.micro = microFlags{m.Benchmarks, m.Num, m.ValueSize, m.Key, m.Order, m.Ratio}
-	}
-	if j.Mixed != nil {
-		s.mixed = *j.Mixed
-	}
-	if j.Steady != nil {
-		s.steady = *j.Steady
-	}
-	return s, nil
+	}, nil
 }
 
 // encode is the job's JSON document.
@@ -116,9 +134,7 @@ func (j job) encode() []byte {
 // readJob reads the job a parent wrote to stdin.
 func readJob(r io.Reader) (*settings, error) {
 	var j job
-	dec := json.NewDecoder(r)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if err := json.NewDecoder(r).Decode(&j); err != nil {
 		return nil, fmt.Errorf("read the job from the parent: %w", err)
 	}
 	return j.settings()

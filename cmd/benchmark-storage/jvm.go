@@ -12,7 +12,7 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/supervise"
-	"github.com/tsbench/storage/workload/micro"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 // The JVM engines: the key-value stores of the 2016 LmdbJava reports,
@@ -28,10 +28,6 @@ const jvmGroup = "jvm"
 
 // isJVM reports whether name is a JVM engine.
 func isJVM(name string) bool { return slices.Contains(jvmEngines, name) }
-
-// jvmBenchmarks are the micro benchmarks the worker runs: the LmdbJava
-// report's.
-var jvmBenchmarks = []string{micro.Write, micro.ReadKey, micro.ReadSeqLmdb, micro.ReadRevLmdb, micro.ReadCrc, micro.ReadXxh64}
 
 // jvmHeap is the worker's heap, fixed (-Xms = -Xmx) so that no run pays
 // for growing it, and recorded in every result.
@@ -79,10 +75,9 @@ var workerDir = sync.OnceValue(func() string {
 })
 
 // checkJVM refuses, before anything runs, what the JVM engines of s
-// cannot do: the mixed workload and the crash check, the time-series
-// workload's -settle, -reuse-iterator and -dataset and the time series on
-// Chronicle Map (unordered), benchmarks beyond the LmdbJava report's, and
-// a missing worker or java.
+// cannot do: a workload the worker does not run (suite.JVMRunner),
+// settings it lacks, a workload that reads keys in order on Chronicle Map
+// (unordered), and a missing worker or java.
 func checkJVM(s *settings) error {
 	var jvm []string
 	for _, n := range s.engines {
@@ -94,24 +89,19 @@ func checkJVM(s *settings) error {
 		return nil
 	}
 	names := strings.Join(jvm, ", ")
-	switch {
-	case s.workload != workloadMicro && s.workload != workloadSeries:
-		return inputErrorf("-engine %s: the JVM engines run the time-series workload and the micro benchmarks, not -workload %s", names, s.workload)
-	case s.workload == workloadSeries && (s.settle || s.reuseIterator || s.dataset != ""):
-		return inputErrorf("-engine %s: the JVM engines run the time-series workload without -settle, -reuse-iterator and -dataset: drop them", names)
-	case s.workload == workloadSeries && slices.Contains(jvm, "chroniclemap"):
-		return inputErrorf("-engine chroniclemap: Chronicle Map has no ordered iteration, which the time-series workload's queries need: run it with -benchmarks write,readKey")
-	}
-	bs := s.micro.benchmarks
-	if s.workload != workloadMicro {
-		bs = nil
-	} else if len(bs) == 0 {
-		bs = micro.DefaultBenchmarks // -workload micro alone
-	}
-	for _, b := range bs {
-		if !slices.Contains(jvmBenchmarks, b) {
-			return inputErrorf("-engine %s: the JVM engines run the LmdbJava report's benchmarks (%s), not %s", names, strings.Join(jvmBenchmarks, ", "), b)
+	w := s.workload
+	if !w.OnJVM() {
+		var runs []string
+		for _, o := range workloadsWhere((*suite.Suite).OnJVM) {
+			runs = append(runs, o.Info().About)
 		}
+		return inputErrorf("-engine %s: the JVM engines run %s, not -workload %s", names, strings.Join(runs, " and "), w.Name())
+	}
+	if err := w.JVM(s.common); err != nil {
+		return inputErrorf("-engine %s: %v", names, suite.Unprefixed(err, suite.ErrInvalid))
+	}
+	if w.Info().Ordered && slices.Contains(jvm, "chroniclemap") {
+		return inputErrorf("-engine chroniclemap: Chronicle Map has no ordered iteration, which %s's queries need: run it with -benchmarks write,readKey", w.Info().About)
 	}
 	if workerDir() == "" {
 		return inputErrorf("-engine %s: the JVM worker is not built (no build/jvm/%s beside this binary's directory, in the current one or its parents): run make build or scripts/build-jvm.sh", names, workerJar)

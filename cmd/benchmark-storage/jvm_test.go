@@ -102,7 +102,7 @@ func TestJVMProtocolJob(t *testing.T) {
 		args         []string
 	}{
 		{"job-micro.json", "mvstore", []string{"-benchmarks", "write,readKey,readSeq,readCrc", "-key", "int4", "-num", "2k"}},
-		{"job-ts.json", "mvstore", []string{"-points", "6k", "-series", "100", "-batch", "250"}},
+		{"job-ts.json", "mvstore", []string{"-points", "6k", "-series", "100", "-batch", "50"}},
 	} {
 		s, err := parseFlags(append([]string{"-engine", tc.engine, "-path", t.TempDir()}, tc.args...))
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/tsbench/storage/internal/cgroup"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 // checkMemory checks -memory: at least cgroup.MinLimit, at most this
@@ -22,7 +23,7 @@ func checkMemory(limit int64) error {
 		return inputErrorf("-memory %s is more than this machine's memory (%s): use at most that, or leave -memory out for no limit", report.Bytes(limit), report.Bytes(mem))
 	}
 	if err := cgroup.Available(); err != nil {
-		return inputErrorf("-memory: %v", unprefixed(err, cgroup.ErrUnavailable))
+		return inputErrorf("-memory: %v", suite.Unprefixed(err, cgroup.ErrUnavailable))
 	}
 	return nil
 }

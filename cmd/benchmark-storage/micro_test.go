@@ -23,10 +23,10 @@ func TestParseMicroFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := s.micro
-	if !slices.Equal(m.benchmarks, append([]string{micro.FillSeq, micro.ReadKey}, micro.DefaultBenchmarks...)) ||
-		m.num != 1_500_000 || m.valueSize != 2000 || m.key != micro.KeyInt4 || m.order != micro.OrderSeq || m.ratio != 0.25 || s.batch != 10_000 {
-		t.Errorf("micro settings %+v, batch %d", m, s.batch)
+	m := s.workload.Settings().(micro.Settings)
+	if !slices.Equal(m.Benchmarks, append([]string{micro.FillSeq, micro.ReadKey}, micro.DefaultBenchmarks...)) ||
+		m.Num != 1_500_000 || m.ValueSize != 2000 || m.Key != micro.KeyInt4 || m.Order != micro.OrderSeq || m.CompressionRatio != 0.25 || s.common.Batch != 10_000 {
+		t.Errorf("micro settings %+v, batch %d", m, s.common.Batch)
 	}
 	if s.outFormat != "gobench" {
 		t.Errorf("-format gobench -out old.txt writes %s, want gobench", s.outFormat)
@@ -40,9 +40,8 @@ func TestParseMicroFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(child.micro.benchmarks, m.benchmarks) || child.micro.num != m.num || child.micro.valueSize != m.valueSize ||
-		child.micro.key != m.key || child.micro.order != m.order || child.micro.ratio != m.ratio || child.batch != s.batch ||
-		!sameOptions(t, child, s, a) || child.seed != s.seed || child.workload != workloadMicro {
+	if cm, ok := child.workload.Settings().(micro.Settings); !ok || !reflect.DeepEqual(cm, m) || child.common != s.common ||
+		!sameOptions(t, child, s, a) || child.workload.Name() != "micro" {
 		t.Errorf("child settings %+v, parent %+v", child, s)
 	}
 
@@ -50,7 +49,7 @@ func TestParseMicroFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := microConfig(s); c.Num != micro.DefaultNum || c.ValueSize != micro.DefaultValueSize || c.KeyType != micro.DefaultKeyType ||
+	if c := s.workload.Settings().(micro.Settings).Config(s.common); c.Num != micro.DefaultNum || c.ValueSize != micro.DefaultValueSize || c.KeyType != micro.DefaultKeyType ||
 		c.Order != micro.DefaultOrder || c.CompressionRatio != micro.DefaultCompressionRatio || c.Batch != micro.DefaultBatch || c.Seed != 1 {
 		t.Errorf("default micro config %+v", c)
 	}

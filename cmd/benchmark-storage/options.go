@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 // resolveOptions resolves every engine's options once, in the parent,
@@ -100,7 +101,7 @@ type setValue []engine.Override
 func (v *setValue) Set(s string) error {
 	o, err := engine.ParseOverride(s)
 	if err != nil {
-		return unprefixed(err, engine.ErrConfig)
+		return suite.Unprefixed(err, engine.ErrConfig)
 	}
 	*v = append(*v, o)
 	return nil

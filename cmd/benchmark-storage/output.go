@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"syscall"
+
+	"github.com/tsbench/storage/workload/suite"
 )
 
 // writeReport writes rep to w in one of the formats; parseFlags allows
@@ -16,7 +18,7 @@ const formatBrief = "brief"
 // briefer is a report with a short text form.
 type briefer interface{ Brief() string }
 
-func writeReport(w io.Writer, rep renderer, format string) error {
+func writeReport(w io.Writer, rep suite.Renderer, format string) error {
 	switch format {
 	case "gobench":
 		g, ok := rep.(goBencher)
@@ -86,7 +88,7 @@ func openOut(path string) (*outFile, error) {
 }
 
 // write replaces the file's content with rep in format.
-func (o *outFile) write(rep renderer, format string) error {
+func (o *outFile) write(rep suite.Renderer, format string) error {
 	var buf bytes.Buffer
 	if err := writeReport(&buf, rep, format); err != nil {
 		return err

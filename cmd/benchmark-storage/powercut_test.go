@@ -17,17 +17,17 @@ import (
 )
 
 // Mutations of the test binary run as the command: envBrokenSync mounts
-// its powercut file systems with fsync doing nothing (brokenSync),
+// its powercut file systems with fsync doing nothing (crash.BrokenSync),
 // envSkipSync opens the crash check's writer's engine without its
-// fsyncs (skipSync).
+// fsyncs (crash.SkipSync).
 const (
 	envBrokenSync = "BENCHMARK_STORAGE_TEST_BROKEN_SYNC"
 	envSkipSync   = "BENCHMARK_STORAGE_TEST_SKIP_SYNC"
 )
 
 func init() {
-	brokenSync = os.Getenv(envBrokenSync) == "1"
-	skipSync = os.Getenv(envSkipSync) == "1"
+	crash.BrokenSync = os.Getenv(envBrokenSync) == "1"
+	crash.SkipSync = os.Getenv(envSkipSync) == "1"
 }
 
 // needPowercut skips a test of the power-loss check on pebble, which

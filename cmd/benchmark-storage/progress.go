@@ -10,6 +10,7 @@ import (
 
 	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 // Progress output limits: a bar redraws at most five times a second, and
@@ -21,7 +22,7 @@ const (
 )
 
 // progress shows the steps of one engine on stderr, as a redrawn bar on a
-// terminal or as log lines otherwise. It implements harness.Progress. The
+// terminal or as log lines otherwise. It implements suite.Progress. The
 // workload calls Update from its own ticker goroutine, never from the timed
 // loop, so drawing here costs the measured work nothing but a little CPU.
 type progress struct {
@@ -51,8 +52,8 @@ func (p *progress) sendStatus() {
 	_, _ = p.report.Write(append(b, '\n'))
 }
 
-// sendPartial reports res, the result so far, on p.report, in one line.
-func (p *progress) sendPartial(res any) {
+// Partial reports res, the result so far, on p.report, in one line.
+func (p *progress) Partial(res any) {
 	if p.report == nil {
 		return
 	}
@@ -66,7 +67,14 @@ func (p *progress) sendPartial(res any) {
 	_, _ = p.report.Write(append(line, '\n'))
 }
 
-var _ harness.Progress = (*progress)(nil)
+// SetUnit names what a step counts.
+func (p *progress) SetUnit(unit string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.unit = unit
+}
+
+var _ suite.Progress = (*progress)(nil)
 
 // newProgress draws a bar for mode "bar" and writes log lines otherwise.
 func newProgress(w io.Writer, mode, engineName string) *progress {
@@ -117,7 +125,7 @@ func (p *progress) End() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	elapsed := p.now().Sub(p.start)
-	line := fmt.Sprintf("%s: %s: done in %s", p.engine, p.step, roundDuration(elapsed))
+	line := fmt.Sprintf("%s: %s: done in %s", p.engine, p.step, harness.Round(elapsed))
 	if p.total > 0 && p.done > 0 && elapsed > 0 {
 		line += fmt.Sprintf(" (%s %s/s)", approx(float64(p.done)/elapsed.Seconds()), p.unit)
 	}
@@ -161,25 +169,11 @@ func (p *progress) drawBar() {
 func (p *progress) status(now time.Time) string {
 	elapsed := now.Sub(p.start)
 	if p.total <= 0 || p.done <= 0 || elapsed <= 0 {
-		return "running for " + roundDuration(elapsed).String()
+		return "running for " + harness.Round(elapsed).String()
 	}
 	rate := float64(p.done) / elapsed.Seconds()
 	eta := time.Duration(float64(max(p.total-p.done, 0)) / rate * float64(time.Second))
-	return fmt.Sprintf("%3d%% %s/%s %s/s ETA %s", p.done*100/p.total, approx(float64(p.done)), approx(float64(p.total)), approx(rate), roundDuration(eta))
-}
-
-// roundDuration keeps durations readable: 1m23s, 4.2s, 350ms.
-func roundDuration(d time.Duration) time.Duration {
-	switch {
-	case d >= time.Minute:
-		return d.Round(time.Second)
-	case d >= time.Second:
-		return d.Round(100 * time.Millisecond)
-	case d >= time.Millisecond:
-		return d.Round(time.Millisecond)
-	default:
-		return d.Round(time.Microsecond) // a clone by hard links: not 0s
-	}
+	return fmt.Sprintf("%3d%% %s/%s %s/s ETA %s", p.done*100/p.total, approx(float64(p.done)), approx(float64(p.total)), approx(rate), harness.Round(eta))
 }
 
 // approx writes a number with three significant digits: 950, 123k, 1.5M.

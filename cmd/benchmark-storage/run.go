@@ -21,6 +21,7 @@ import (
 
 	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 // run is the whole program: main only exits with its status.
@@ -51,7 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "benchmark-storage: %v\n", err)
 		return exitBadInput
 	default:
-		err = workloads[s.workload].parent(s, stdout, stderr) // parseFlags checked the name
+		err = runParent(s, stdout, stderr)
 	}
 	switch {
 	case err == nil:
@@ -84,26 +85,15 @@ func runAsChild(stdin io.Reader, stderr io.Writer) int {
 	}
 	supervise.InitChild()
 	harness.SetSamplePeriod(s.memorySample)
-	switch {
-	case s.child.role == roleCrashWriter:
-		return runCrashWriter(s)
-	case s.child.role == roleCrashReader:
-		return runCrashReader(s)
-	case s.child.role != roleRun:
-		fmt.Fprintf(stderr, "benchmark-storage: unknown child role %q\n", s.child.role)
-		return exitBadInput
+	if s.child.role != roleRun {
+		return runRole(s, stderr)
 	}
-	w, ok := workloads[s.workload]
-	if !ok {
-		fmt.Fprintf(stderr, "benchmark-storage: unknown workload %q in the job\n", s.workload)
-		return exitBadInput
-	}
-	return w.child(s, stderr)
+	return runChild(s, stderr)
 }
 
 // runParent checks everything it can, then runs each engine in its own
 // child process, one after another, and reports them side by side.
-func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error {
+func runParent(s *settings, stdout, stderr io.Writer) error {
 	// Every mistake in the input shows before anything is created
 	// (parseFlags resolved the engines' options).
 	// Sync is a shared key, so it is the same for every engine.
@@ -111,7 +101,8 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 	if s.memory > 0 {
 		removeStaleGroups(stderr)
 	}
-	if err := su.check(s); err != nil {
+	w := s.workload
+	if err := w.Prepare(s.path); err != nil {
 		return &inputError{err}
 	}
 	if err := checkDatasets(s); err != nil {
@@ -131,14 +122,14 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 		return err
 	}
 	env := harness.CollectEnvironment(rd.path)
-	env.Seed, env.Sync, env.MemoryLimit = s.seed, sync, s.memory
+	env.Seed, env.Sync, env.MemoryLimit = s.common.Seed, sync, s.memory
 	if s.memorySample != harness.DefaultSamplePeriod {
 		env.MemorySample = s.memorySample
 	}
 	env.Only(s.engines)
 	runID := newRunID(env.Start)
 	s.runID = runID
-	var results []*R
+	var results []*suite.Result
 	mode := progressMode(stderr)
 	var kept []string
 	// With -count, the engines take turns, so that a change of the
@@ -155,7 +146,7 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 			}
 			fmt.Fprintf(stderr, "benchmark-storage: %s, data in %s\n", what, filepath.Join(rd.path, dir))
 			start := time.Now()
-			res, log := runEngine(ctx, su, s, rd, name, dir, k, mode, stderr)
+			res, log := runEngine(ctx, s, rd, name, dir, k, mode, stderr)
 			if ctx.Err() != nil {
 				// The interrupted engine's data is partial: it always goes.
 				rd.removeEngine(dir)
@@ -165,18 +156,18 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 				if k < s.count {
 					env.Interrupted = append(env.Interrupted, fmt.Sprintf("runs %d to %d of every engine", k+1, s.count))
 				}
-				return interrupted(s, out, rd, su.report(runID, env, results), len(results), kept, stdout, stderr)
+				return interrupted(s, out, rd, w.Report(runID, env, results), len(results), kept, stdout, stderr)
 			}
-			if why := su.failure(res); why != "" {
+			if why := res.Failure(); why != "" {
 				if log != "" {
 					why += " (the engine process's output is in " + log + ")"
-					fail(su, res, why) // the report says where, too
+					fail(res, why) // the report says where, too
 				}
-				fmt.Fprintf(stderr, "benchmark-storage: %s FAILED after %s: %s\n", name, roundDuration(time.Since(start)), why)
+				fmt.Fprintf(stderr, "benchmark-storage: %s FAILED after %s: %s\n", name, harness.Round(time.Since(start)), why)
 			} else {
-				fmt.Fprintf(stderr, "benchmark-storage: %s done in %s\n", name, roundDuration(time.Since(start)))
+				fmt.Fprintf(stderr, "benchmark-storage: %s done in %s\n", name, harness.Round(time.Since(start)))
 			}
-			if note := reused(su, res); note != "" {
+			if note := reused(res); note != "" {
 				fmt.Fprintf(stderr, "benchmark-storage: %s: write step not run: %s\n", name, note)
 			}
 			if s.keep {
@@ -191,12 +182,12 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 		}
 	}
 	finish(s, rd, kept, stderr)
-	if err := writeReports(s, out, su.report(runID, env, results), stdout); err != nil {
+	if err := writeReports(s, out, w.Report(runID, env, results), stdout); err != nil {
 		return err
 	}
 	var names []string
 	for i, res := range results {
-		if name := s.engines[i%len(s.engines)]; su.failure(res) != "" && !slices.Contains(names, name) {
+		if name := s.engines[i%len(s.engines)]; res.Failure() != "" && !slices.Contains(names, name) {
 			names = append(names, name)
 		}
 	}
@@ -208,7 +199,7 @@ func runParent[R any](su suite[R], s *settings, stdout, stderr io.Writer) error 
 
 // interrupted cleans up after Ctrl-C and still reports the engines that
 // finished.
-func interrupted(s *settings, out *outFile, rd *runDir, rep renderer, finished int, kept []string, stdout, stderr io.Writer) error {
+func interrupted(s *settings, out *outFile, rd *runDir, rep suite.Renderer, finished int, kept []string, stdout, stderr io.Writer) error {
 	finish(s, rd, kept, stderr)
 	if finished > 0 {
 		if err := writeReports(s, out, rep, stdout); err != nil {
@@ -245,7 +236,7 @@ func newRunID(start time.Time) string {
 }
 
 // writeReports prints the results and writes -out.
-func writeReports(s *settings, out *outFile, rep renderer, stdout io.Writer) error {
+func writeReports(s *settings, out *outFile, rep suite.Renderer, stdout io.Writer) error {
 	format := s.format
 	if format == "table" && !s.verbose {
 		format = formatBrief

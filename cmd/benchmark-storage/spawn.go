@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/internal/supervise"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 // runEngine runs one engine in a child process of this same binary, so its
@@ -21,21 +21,21 @@ import (
 // the engine's run number repeat. When the run failed and the child wrote
 // anything to its stdout or stderr (a crash trace), that goes to a log
 // file, whose path it returns.
-func runEngine[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, name, dir string, repeat int, progressMode string, stderr io.Writer) (*R, string) {
-	res, c, err := spawn(ctx, su, s, rd, name, dir, progressMode, stderr)
+func runEngine(ctx context.Context, s *settings, rd *runDir, name, dir string, repeat int, progressMode string, stderr io.Writer) (*suite.Result, string) {
+	res, c, err := spawn(ctx, s, rd, name, dir, progressMode, stderr)
 	if res == nil {
-		res = su.start(s, name)
+		res = s.workload.Start(s.common, s.effective[name])
 	}
-	label(su, res, name, repeat, err)
-	if why := su.failure(res); why != "" && ctx.Err() == nil {
+	label(res, name, repeat, err)
+	if why := res.Failure(); why != "" && ctx.Err() == nil {
 		if note := diskFull(filepath.Join(rd.path, dir), why); note != "" {
-			fail(su, res, note+": "+why)
+			fail(res, note+": "+why)
 		}
 	}
 	if c == nil || len(c.Output()) == 0 {
 		return res, ""
 	}
-	if su.failure(res) == "" {
+	if res.Failure() == "" {
 		// Warnings of a library that worked: shown as they were.
 		stderr.Write(c.Output())
 		return res, ""
@@ -50,7 +50,7 @@ func runEngine[R any](ctx context.Context, su suite[R], s *settings, rd *runDir,
 
 // spawn starts the child in the run directory's subdirectory sub, waits
 // for it and reads its result; c is nil when it did not start.
-func spawn[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, name, sub, progressMode string, stderr io.Writer) (res *R, c *supervise.Child, err error) {
+func spawn(ctx context.Context, s *settings, rd *runDir, name, sub, progressMode string, stderr io.Writer) (res *suite.Result, c *supervise.Child, err error) {
 	dir, err := rd.engineDir(sub)
 	if err != nil {
 		return nil, nil, err
@@ -67,26 +67,26 @@ func spawn[R any](ctx context.Context, su suite[R], s *settings, rd *runDir, nam
 		}
 	}()
 	runErr := c.Wait()
-	res, readErr := decodeResult[R](c.Result())
+	res, readErr := s.workload.DecodeResult(c.Result())
 	if readErr != nil {
 		// What the child sent before it ended, if anything: the steps it
 		// finished, for a report of how far it got.
-		res = partialResult[R](c.Status())
+		res = partialResult(s.workload.Suite, c.Status())
 	}
 	switch {
 	case errors.Is(runErr, supervise.ErrOutOfMemory):
 		oom := fmt.Errorf("out of memory %s (limit %s): the kernel's OOM killer ended the engine process or one it started", where(c.Status()), report.Bytes(c.MemoryLimit()))
-		if res != nil && su.failure(res) != "" {
+		if res != nil && res.Failure() != "" {
 			// The child outlived the process the kernel ended (an etcd
 			// member) and reported what that did to it: the cause first.
-			fail(su, res, oom.Error()+"; then "+su.failure(res))
+			fail(res, oom.Error()+"; then "+res.Failure())
 		}
 		return res, c, oom
 	case errors.Is(runErr, supervise.ErrMaxTime):
 		return res, c, fmt.Errorf("stopped at the -max-time limit of %v %s", s.maxTime, where(c.Status()))
 	case errors.Is(runErr, supervise.ErrStalled):
 		return res, c, fmt.Errorf("engine process made no progress for %v (no CPU time, no disk I/O), so it was stopped: a deadlock? raise -stall-timeout if the engine is merely slow", s.stall)
-	case readErr == nil && runErr != nil && su.failure(res) == "":
+	case readErr == nil && runErr != nil && res.Failure() == "":
 		return res, c, fmt.Errorf("engine process %s after its result", supervise.DescribeExit(runErr))
 	case readErr == nil:
 		return res, c, nil
@@ -112,21 +112,6 @@ func childCommand(j job) supervise.Command {
 	return c
 }
 
-// Roles of a child process (job.Role).
-const (
-	roleRun         = "run"          // run the suite on one engine
-	roleCrashWriter = "crash-writer" // commit batches until killed
-	roleCrashReader = "crash-reader" // reopen and read back
-)
-
-// decodeResult decodes the result a child sent.
-func decodeResult[R any](b []byte) (*R, error) {
-	if len(b) == 0 {
-		return nil, errors.New("no result")
-	}
-	res := new(R)
-	if err := json.Unmarshal(b, res); err != nil {
-		return nil, fmt.Errorf("decode: %w", err)
-	}
-	return res, nil
-}
+// roleRun is the role of a child that runs the workload on its engine
+// (job.Role); a workload may have roles of its own (suite.Roles).
+const roleRun = "run"

@@ -6,12 +6,13 @@ import (
 
 	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/suite"
 )
 
-// partialResult is the child's last result so far, decoded, or nil if
-// it sent none.
-func partialResult[R any](l *supervise.StatusLog) *R {
-	res, err := decodeResult[R](l.Partial())
+// partialResult is the child's last result so far, decoded as w's, or
+// nil if it sent none.
+func partialResult(w *suite.Suite, l *supervise.StatusLog) *suite.Result {
+	res, err := w.DecodeResult(l.Partial())
 	if err != nil {
 		return nil
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 // TestStatusPartial checks that the steps a child finished reach its
@@ -16,14 +17,21 @@ func TestStatusPartial(t *testing.T) {
 	p := newProgress(&bytes.Buffer{}, "log", "pebble")
 	p.report = &pipe
 	p.Begin("Write 1M values", 1_000_000)
-	p.sendPartial(&workload.Result{Config: workload.Config{Points: 1_000_000}, Steps: []workload.Step{{Name: workload.StepWrite}}})
+	p.Partial(&workload.Result{Config: workload.Config{Points: 1_000_000}, Steps: []workload.Step{{Name: workload.StepWrite}}})
 	p.Begin("Query 1M values", 1_000_000)
 	p.Update(250_000)
 	pipe.WriteString(`{"step":"Query 1M val`) // the child died mid-line
 
 	var l supervise.StatusLog
 	l.Read(&pipe)
-	res := partialResult[workload.Result](&l)
+	ts, err := suite.Lookup("ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res *workload.Result
+	if r := partialResult(ts, &l); r != nil {
+		res = r.Value().(*workload.Result)
+	}
 	if res == nil || res.Config.Points != 1_000_000 || len(res.Steps) != 1 || res.Steps[0].Name != workload.StepWrite {
 		t.Fatalf("partial result %+v, want the write step of 1M points", res)
 	}
@@ -31,7 +39,7 @@ func TestStatusPartial(t *testing.T) {
 		t.Errorf("where = %q, want it to start with %q", got, want)
 	}
 	var none supervise.StatusLog
-	if res := partialResult[workload.Result](&none); res != nil {
+	if res := partialResult(ts, &none); res != nil {
 		t.Errorf("a child that sent no partial result gave %+v", res)
 	}
 }

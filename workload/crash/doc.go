@@ -31,4 +31,14 @@
 // that: the writer's data directory is a file system that drops what was
 // not synced when the power is cut under it (Config.CutAt), and losses
 // under sync "none" are counted without failing (Stats.LossAllowed).
+//
+// # On the command line
+//
+// The package registers itself as the workload crash of package
+// workload/suite, whose engines run under sync batch unless -sync says
+// otherwise: Settings are its own flags, -kills and -fault; -batch (100
+// unless given) and -seed are the command's. The engine's process runs
+// the rounds, starting the writer and reader processes in roles of the
+// workload's own (suite.Roles) and, for a power cut, mounting the
+// powercut file system under them.
 package crash

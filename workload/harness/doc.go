@@ -3,6 +3,6 @@
 // each reports the same facts the same way: the Environment a report
 // describes, the Header of every engine's result, the Span that measures
 // what a timed part cost the process (Cost), the Progress interface a
-// caller draws progress with, and Count, how counts are written in
-// labels.
+// caller draws progress with, Count, how counts are written in
+// labels, and Round, how durations are written in messages.
 package harness

@@ -82,4 +82,12 @@
 //
 // (go install golang.org/x/perf/cmd/benchstat@latest). For go test -bench
 // on every registered engine, see the repository's bench package.
+//
+// # On the command line
+//
+// The package registers itself as the workload micro of package
+// workload/suite, which -benchmarks picks: Settings are its own flags
+// (-benchmarks, -num, -value-size, -key, -order, -compression-ratio), and
+// a job carries them to the engine's process, a Go child or the JVM
+// worker, under those names; -batch and -seed are the command's.
 package micro

@@ -88,4 +88,12 @@
 //	    "final_check": {read, missing, wrong_values, first_problem}
 //	  }]
 //	}
+//
+// # On the command line
+//
+// The package registers itself as the workload mixed of package
+// workload/suite: Settings are its own flags, the Load the steady-state
+// workload shares (-writers, -readers, -duration, -rate, -mix, -window)
+// and -skew; -points (the preload, none unless given), -series, -batch,
+// -seed and -dataset are the command's.
 package mixed

@@ -14,6 +14,10 @@ const Interval uint64 = 1e6
 // write steps of the time-series workload too, fits in a uint64.
 const MaxPoints = 1 << 40
 
+// MaxBatch bounds the points of one write batch: far beyond a sensible
+// run, but a batch of 1G points would ask for 24 GB.
+const MaxBatch = 1_000_000
+
 // Generator defines every point of a run as a pure function of its index,
 // so a run streams points in constant memory and can check any point it
 // reads back without having stored it. Point i, counting from 0 in write

@@ -87,4 +87,11 @@
 // stalls, retention falling behind (disk), or a write or query p99 over
 // its Targets; the Search in the result says which stopped the lowest
 // failing rate.
+//
+// # On the command line
+//
+// The package registers itself as the workload steady of package
+// workload/suite: Settings are its own flags (-speedup, -retention, ...,
+// -find-rate and its targets) and the mixed workload's Load, whose flags
+// the two share; -series, -batch, -seed and -interval are the command's.
 package steady

@@ -1,4 +1,4 @@
-package main
+package crash
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/tsbench/storage/internal/powercut"
 	"github.com/tsbench/storage/internal/supervise"
-	"github.com/tsbench/storage/workload/crash"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 // powerMount is the file system of a power-loss check (-fault powercut):
@@ -18,21 +18,21 @@ import (
 // engine's process, cuts the power by itself if that process dies, which
 // detaches the mount: a run that is stopped leaves no mount behind.
 type powerMount struct {
-	cfg                 crash.Config
+	cfg                 Config
 	backing, mountpoint string
 	fs                  *powercut.FS
 }
 
-// brokenSync makes the mounts' fsync do nothing
+// BrokenSync makes the mounts' fsync do nothing
 // (powercut.Options.NoopSync). A test sets it in the engine's process to
 // prove that the check fails when an engine's syncs do not reach the
 // disk.
-var brokenSync bool
+var BrokenSync bool
 
 // newPowerMount mounts a new store in dir for the first round. The
 // engine makes its own files durable, the marker engine.Open writes
 // included: nothing is synced for it.
-func newPowerMount(dir string, cfg crash.Config) (*powerMount, error) {
+func newPowerMount(dir string, cfg Config) (*powerMount, error) {
 	m := &powerMount{cfg: cfg, backing: filepath.Join(dir, "store"), mountpoint: filepath.Join(dir, "mnt")}
 	if err := m.mount(1); err != nil {
 		return nil, err
@@ -44,9 +44,9 @@ func newPowerMount(dir string, cfg crash.Config) (*powerMount, error) {
 // round seeds which pending blocks a torn cut keeps.
 func (m *powerMount) mount(round int) error {
 	fs, err := powercut.Mount(m.mountpoint, m.backing, powercut.Options{
-		Torn:     m.cfg.Fault == crash.FaultTorn,
+		Torn:     m.cfg.Fault == FaultTorn,
 		Seed:     int64(m.cfg.Seed) + int64(round),
-		NoopSync: brokenSync,
+		NoopSync: BrokenSync,
 	})
 	if err != nil {
 		return fmt.Errorf("mount the powercut file system: %w", err)
@@ -56,15 +56,15 @@ func (m *powerMount) mount(round int) error {
 }
 
 // round runs one writer on the mount until the power is cut under it
-// (crash.Config.CutAt), mounts the store again, which then shows only
+// (Config.CutAt), mounts the store again, which then shows only
 // what was synced, and runs one reader on it. The next round's writer
 // goes on on the same mount, after whatever the reader left unsynced.
-func (m *powerMount) round(s *settings, name string, cfg crash.Config, round int) (crash.Round, error) {
-	var r crash.Round
+func (m *powerMount) round(e *suite.Engine, cfg Config, round int) (Round, error) {
+	var r Round
 	n, into := cfg.CutAt(round)
 	acks := newAckReader()
 	enough := acks.after(n)
-	w, err := startWriter(s, name, m.mountpoint, acks)
+	w, err := startWriter(e, m.mountpoint, acks)
 	if err != nil {
 		return r, err
 	}
@@ -72,9 +72,9 @@ func (m *powerMount) round(s *settings, name string, cfg crash.Config, round int
 	case <-enough:
 	case err := <-w.exited:
 		return r, w.failed(err)
-	case <-time.After(writerWait(s)):
+	case <-time.After(writerWait(e)):
 		w.stop()
-		return r, fmt.Errorf("writer did not commit %d batches within %v", n, writerWait(s))
+		return r, fmt.Errorf("writer did not commit %d batches within %v", n, writerWait(e))
 	}
 	if into > 0 {
 		select {
@@ -102,7 +102,7 @@ func (m *powerMount) round(s *settings, name string, cfg crash.Config, round int
 	if err := m.mount(round + 1); err != nil {
 		return r, err
 	}
-	return r, reopen(s, name, m.mountpoint, &r)
+	return r, reopen(e, m.mountpoint, &r)
 }
 
 // close cuts the power under the last mount, which needs no sync: the

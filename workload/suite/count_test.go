@@ -1,4 +1,4 @@
-package main
+package suite
 
 import (
 	"errors"
@@ -31,9 +31,9 @@ func TestParseCount(t *testing.T) {
 		{"9223372036854775807", 9223372036854775807},
 		{"9.2G", 9200000000},
 	} {
-		got, err := parseCount(tc.in)
+		got, err := ParseCount(tc.in)
 		if err != nil || got != tc.want {
-			t.Errorf("parseCount(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
+			t.Errorf("ParseCount(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
 		}
 	}
 }
@@ -45,13 +45,13 @@ func TestParseCountRejects(t *testing.T) {
 		"10m", "10 k", " 10", "10kk", "1,000", "1_000", "0x10", "1/2", "Inf", "NaN",
 		"1.", ".5M", "1e", "k",
 	} {
-		got, err := parseCount(in)
+		got, err := ParseCount(in)
 		if err == nil {
-			t.Errorf("parseCount(%q) = %d, want an error", in, got)
+			t.Errorf("ParseCount(%q) = %d, want an error", in, got)
 			continue
 		}
 		if !errors.Is(err, errCount) {
-			t.Errorf("parseCount(%q) error %v does not wrap errCount", in, err)
+			t.Errorf("ParseCount(%q) error %v does not wrap errCount", in, err)
 		}
 	}
 }
@@ -61,8 +61,8 @@ func TestParseCountRejects(t *testing.T) {
 func TestCountRoundTrip(t *testing.T) {
 	for _, n := range []int64{1, 999, 1000, 1234, 1500, 5000, 1_000_000, 1_250_000, 1_500_000, 100_000_000, 2_000_000_000, 9223372036854775807} {
 		s := harness.Count(n)
-		if back, err := parseCount(s); err != nil || back != n {
-			t.Errorf("parseCount(harness.Count(%d) = %q) = %d, %v", n, s, back, err)
+		if back, err := ParseCount(s); err != nil || back != n {
+			t.Errorf("ParseCount(harness.Count(%d) = %q) = %d, %v", n, s, back, err)
 		}
 	}
 }

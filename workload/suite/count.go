@@ -1,4 +1,4 @@
-package main
+package suite
 
 import (
 	"errors"
@@ -21,20 +21,17 @@ var countSyntax = regexp.MustCompile(`^([0-9]+(?:\.[0-9]+)?(?:[eE]\+?[0-9]{1,2})
 // the 2014 labels ("100M values").
 var countSuffix = map[string]int64{"": 1, "k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9}
 
-// errCount is matched by every parseCount error.
-var errCount = errors.New("invalid count")
-
 // countError says why a count was rejected.
 type countError struct{ input, reason string }
 
 func (e *countError) Error() string        { return fmt.Sprintf("invalid count %q: %s", e.input, e.reason) }
 func (e *countError) Is(target error) bool { return target == errCount }
 
-// parseCount reads a positive whole count such as 100M, 1.5M, 10k, 1e6 or
+// ParseCount reads a positive whole count such as 100M, 1.5M, 10k, 1e6 or
 // 250000. Suffixes are decimal (k = 1000, M = 1e6, G = 1e9). It is exact:
 // 1.1M is 1100000, and a value that is not a whole number (1.5, 1.2345k),
 // zero, negative or beyond int64 is an error.
-func parseCount(s string) (int64, error) {
+func ParseCount(s string) (int64, error) {
 	m := countSyntax.FindStringSubmatch(s)
 	var r *big.Rat
 	if m != nil {
@@ -58,36 +55,36 @@ func parseCount(s string) (int64, error) {
 	return r.Num().Int64(), nil
 }
 
-// countValue is a flag.Value for counts.
-type countValue int64
+// Count is a flag.Value for counts (ParseCount): -points, -num.
+type Count int64
 
 // Set leaves the input out of its error: the flag package quotes it.
-func (c *countValue) Set(s string) error {
-	n, err := parseCount(s)
+func (c *Count) Set(s string) error {
+	n, err := ParseCount(s)
 	if ce, ok := err.(*countError); ok {
 		return errors.New(ce.reason)
 	}
-	*c = countValue(n)
+	*c = Count(n)
 	return nil
 }
 
-func (c *countValue) String() string { return harness.Count(int64(*c)) }
+func (c *Count) String() string { return harness.Count(int64(*c)) }
 
-// rateValue is a flag.Value for a rate per second: a count (40k, 1.5M)
-// or, below one a second, a plain fraction (0.5).
-type rateValue float64
+// Rate is a flag.Value for a rate per second: a count (40k, 1.5M) or,
+// below one a second, a plain fraction (0.5).
+type Rate float64
 
-func (v *rateValue) Set(s string) error {
-	if n, err := parseCount(s); err == nil {
-		*v = rateValue(n)
+func (v *Rate) Set(s string) error {
+	if n, err := ParseCount(s); err == nil {
+		*v = Rate(n)
 		return nil
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
 		return errors.New("use a rate such as 40k, 1.5M, 250000 or 0.5")
 	}
-	*v = rateValue(f)
+	*v = Rate(f)
 	return nil
 }
 
-func (v *rateValue) String() string { return strconv.FormatFloat(float64(*v), 'g', -1, 64) }
+func (v *Rate) String() string { return strconv.FormatFloat(float64(*v), 'g', -1, 64) }

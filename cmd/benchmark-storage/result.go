@@ -1,0 +1,46 @@
+package main
+
+import (
+	"io"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/workload/suite"
+)
+
+// label records in res the engine's name and version, which of its runs
+// it is (from 1), and err unless res already holds an error.
+func label(res *suite.Result, name string, repeat int, err error) {
+	f := res.Fields()
+	f.Header.Engine, f.Header.Repeat = name, repeat
+	if f.Header.Version == "" {
+		f.Header.Version = engine.Version(name)
+	}
+	if *f.Err == "" {
+		*f.Err = errorText(err)
+	}
+}
+
+// fail makes why the reason res failed, in place of its own.
+func fail(res *suite.Result, why string) { *res.Fields().Err = why }
+
+// reused says where res's data came from when it reused a dataset, ""
+// otherwise.
+func reused(res *suite.Result) string {
+	if f := res.Fields(); f.Dataset != nil {
+		return reusedNote(*f.Dataset)
+	}
+	return ""
+}
+
+// goBencher is a report that also has the Go benchmark format.
+type goBencher interface {
+	WriteGoBench(io.Writer) error
+}
+
+// errorText is err's message, "" for nil.
+func errorText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}

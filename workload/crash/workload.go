@@ -1,0 +1,167 @@
+package crash
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/supervise"
+	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/suite"
+)
+
+func init() { suite.Register("crash", crashSuite{}) }
+
+// Settings are the crash check's own settings: what its flags set, and
+// what a job carries to its processes. Its batch and seed are the
+// command's (suite.Common).
+type Settings struct {
+	Kills int    `json:"kills"`
+	Fault string `json:"fault"`
+}
+
+// Config is the check of s with the shared settings c; Configure has
+// bounded the batch.
+func (s Settings) Config(c suite.Common) Config {
+	return Config{
+		Kills:      s.Kills,
+		Batch:      int(c.Batch),
+		ValueSize:  DefaultValueSize,
+		Seed:       c.Seed,
+		Window:     DefaultWindow,
+		Fault:      s.Fault,
+		CutBatches: DefaultCutBatches,
+	}
+}
+
+// crashSuite is the crash check, the workload crash. The engine's child
+// process runs the rounds: it starts a writer process, kills it at the
+// seeded moment (or cuts the power under it, -fault powercut: see
+// powerMount), and starts a reader process that reopens the store and
+// reads it back, -kills times in the same directory. Under sync batch
+// unless -sync says none.
+type crashSuite struct{}
+
+func (crashSuite) Info() suite.Info {
+	return suite.Info{About: "the crash check", Add: "add -workload crash", Sync: engine.SyncBatch}
+}
+
+func (crashSuite) Defaults() Settings {
+	return Settings{Kills: DefaultKills, Fault: DefaultFault}
+}
+
+func (crashSuite) Flags(fs *flag.FlagSet, s *Settings) {
+	fs.IntVar(&s.Kills, "kills", s.Kills, "with -workload crash, how many `times` each engine's writer is killed (or the power cut under it)")
+	fs.StringVar(&s.Fault, "fault", s.Fault, "with -workload crash, the `name` of what strikes the writer: kill (SIGKILL, a process crash), powercut (its data on a FUSE file system that drops what was not synced; needs root and /dev/fuse) or powercut-torn (a power cut that also keeps a random half of the 4 KiB blocks written over synced data)")
+}
+
+// refused are the flags the crash check refuses with a message of
+// its own: the time-series sizes, -settle, -reuse-iterator, -count and
+// the micro benchmarks'.
+var refused = []string{"points", "series", "settle", "reuse-iterator", "count", "num", "value-size", "key", "order", "compression-ratio"}
+
+func (crashSuite) Refuse(flag string) error {
+	return suite.Refuse(flag, refused, "crash", "-kills, -fault, -batch, -sync and the engine settings")
+}
+
+// Configure sets the batch's default, DefaultBatch, and checks the
+// settings.
+func (crashSuite) Configure(s *Settings, c *suite.Common, given suite.Given) error {
+	if !given("batch") {
+		c.Batch = DefaultBatch
+	}
+	switch {
+	case s.Kills < 1 || s.Kills > MaxKills:
+		return suite.Invalidf("-kills %d: use 1 to %d", s.Kills, MaxKills)
+	case c.Batch > MaxBatch:
+		return suite.Invalidf("-batch %d is above the maximum of %d entries per batch of the crash check", c.Batch, MaxBatch)
+	case !slices.Contains(Faults, s.Fault):
+		return suite.Invalidf("-fault %q: use %s", s.Fault, strings.Join(Faults, ", "))
+	}
+	return suite.Invalid(s.Config(*c).Validate(), ErrInvalidConfig)
+}
+
+// Prepare makes sure, for a power cut, that FUSE works here, and
+// detaches the mounts a killed run left in path.
+func (crashSuite) Prepare(s Settings, path string) error {
+	if !(Config{Fault: s.Fault}).PowerCut() {
+		return nil
+	}
+	return checkPowercut(s.Fault, path)
+}
+
+// Run runs the rounds. A round that cannot run (the writer cannot open
+// the engine) ends the check with what was found so far.
+func (crashSuite) Run(s Settings, c suite.Common, e *suite.Engine) (res *Result, err error) {
+	cfg := s.Config(c)
+	res = &Result{Config: cfg}
+	t := Tally{Stats: Stats{LossAllowed: cfg.PowerCut() && e.Options.Sync != engine.SyncBatch}}
+	// Processes the writer started (etcd's members) become this
+	// process's children when it dies, so that the reader can wait
+	// until they are gone too.
+	if err := supervise.BecomeSubreaper(); err != nil {
+		return res, fmt.Errorf("become the subreaper of the writer's processes: %w", err)
+	}
+	round, what := killRound, "kill"
+	if cfg.PowerCut() {
+		m, err := newPowerMount(e.Dir, cfg)
+		if err != nil {
+			return res, err
+		}
+		defer func() { err = errors.Join(err, m.close()) }()
+		round = m.round
+		what = "cut"
+	}
+	p := e.Progress
+	p.SetUnit(what + "s")
+	p.Begin(what+" and reopen", int64(cfg.Kills))
+	for i := 1; i <= cfg.Kills; i++ {
+		var r Round
+		if r, err = round(e, cfg, i); err != nil {
+			err = fmt.Errorf("%s %d: %w", what, i, err)
+			break
+		}
+		t.Add(r)
+		p.Update(int64(i))
+		fmt.Fprintf(p, "%s %d: %v", what, i, r)
+	}
+	p.End()
+	res.Crash = t.Finish()
+	res.Options, err = e.Recorded(err)
+	return res, err
+}
+
+// Roles of the crash check's processes (suite.Roles).
+const (
+	roleWriter = "crash-writer" // commit batches until killed
+	roleReader = "crash-reader" // reopen and read back
+)
+
+func (crashSuite) Role(role string, s Settings, c suite.Common, e *suite.Engine) error {
+	switch role {
+	case roleWriter:
+		return runWriter(e, s.Config(c))
+	case roleReader:
+		return runReader(e, s.Config(c))
+	}
+	return fmt.Errorf("%w %q", suite.ErrNoRole, role)
+}
+
+// Start is an empty result: a crash check whose engine process died
+// reports no parameters.
+func (crashSuite) Start(Settings, suite.Common, map[string]any) *Result {
+	return new(Result)
+}
+
+func (crashSuite) Fields(res *Result) suite.Fields {
+	return suite.Fields{Header: &res.Header, Err: &res.Error}
+}
+
+func (crashSuite) Failure(res *Result) string { return Failure(res) }
+
+func (crashSuite) Report(runID string, env harness.Environment, results []*Result) suite.Renderer {
+	return &Report{RunID: runID, Env: env, Results: results}
+}

@@ -1,0 +1,156 @@
+package micro
+
+import (
+	"errors"
+	"flag"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/suite"
+)
+
+func init() { suite.Register("micro", microSuite{}) }
+
+// Settings are the micro benchmarks' own settings: what their flags set,
+// checked once in the parent, and what a job carries to the child (the
+// JVM worker reads these names too). -batch and -seed are the command's.
+type Settings struct {
+	Benchmarks       []string `json:"benchmarks"`
+	Num              int64    `json:"num"`
+	ValueSize        int64    `json:"value_size"`
+	Key              KeyType  `json:"key"`
+	Order            Order    `json:"order"`
+	CompressionRatio float64  `json:"compression_ratio"`
+}
+
+// Config is the run of s with the shared settings c; Configure has
+// bounded the sizes.
+func (s Settings) Config(c suite.Common) Config {
+	return Config{
+		Benchmarks:       s.Benchmarks,
+		Num:              s.Num,
+		KeyType:          s.Key,
+		Order:            s.Order,
+		ValueSize:        int(s.ValueSize),
+		CompressionRatio: s.CompressionRatio,
+		Batch:            int(c.Batch),
+		Seed:             c.Seed,
+	}
+}
+
+// microSuite is the workload micro: -benchmarks picks it.
+type microSuite struct{}
+
+func (microSuite) Info() suite.Info {
+	return suite.Info{
+		About:   "the micro benchmarks",
+		Add:     "add -benchmarks (a list, default or all), or size the time-series run with -points and -series",
+		Selects: "benchmarks",
+	}
+}
+
+func (microSuite) Defaults() Settings {
+	return Settings{Num: DefaultNum, ValueSize: DefaultValueSize, Key: DefaultKeyType, Order: DefaultOrder, CompressionRatio: DefaultCompressionRatio}
+}
+
+func (microSuite) Flags(fs *flag.FlagSet, s *Settings) {
+	fs.Func("benchmarks", "run the classic key-value micro benchmarks instead of the time-series workload: a comma-separated `list` of "+
+		strings.Join(Names(), ", ")+"; or default (db_bench's and LmdbJava's, each once) or all", func(v string) error {
+		b, err := ParseBenchmarks(v)
+		s.Benchmarks = b
+		return suite.Unprefixed(err, ErrInvalidConfig)
+	})
+	fs.Var((*suite.Count)(&s.Num), "num", "`count` of entries a micro benchmark fill writes (fillsync and fill100K write a thousandth, as in db_bench)")
+	fs.Var((*suite.Count)(&s.ValueSize), "value-size", "`bytes` per value in the micro benchmarks (fill100K's are 100,000)")
+	fs.Func("key", "key `type` of the micro benchmarks: int4 (4-byte integer), str16 (16 decimal digits) or ts24 (the time-series key) (default str16)", func(v string) error {
+		k, err := ParseKeyType(v)
+		s.Key = k
+		return suite.Unprefixed(err, ErrInvalidConfig)
+	})
+	fs.Func("order", "`order` of the micro benchmark write, which readKey follows: seq or random (default random)", func(v string) error {
+		o, err := ParseOrder(v)
+		s.Order = o
+		return suite.Unprefixed(err, ErrInvalidConfig)
+	})
+	fs.Func("compression-ratio", "`fraction` of each micro benchmark value that is random, the rest repeating it, so that compression shrinks values to about it: above 0, at most 1 (default 0.5)", func(v string) error {
+		r, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(r > 0 && r <= 1) {
+			return errors.New("use a fraction above 0 and at most 1, such as 0.5")
+		}
+		s.CompressionRatio = r
+		return nil
+	})
+}
+
+// seriesFlags are the time-series workload's, which the micro benchmarks
+// replace.
+var seriesFlags = []string{"points", "series", "settle", "reuse-iterator"}
+
+func (microSuite) Refuse(flag string) error {
+	if !slices.Contains(seriesFlags, flag) {
+		return nil
+	}
+	return suite.Invalidf("-%s is a setting of the time-series workload, which -benchmarks replaces: drop -%s (the micro benchmarks are sized by -num and -value-size)", flag, flag)
+}
+
+// Configure runs the default benchmarks for -workload micro alone, and
+// bounds the sizes before Validate, so that a message shows the number
+// given.
+func (microSuite) Configure(s *Settings, c *suite.Common, _ suite.Given) error {
+	if len(s.Benchmarks) == 0 {
+		s.Benchmarks = slices.Clone(DefaultBenchmarks)
+	}
+	switch {
+	case s.ValueSize > MaxValueSize:
+		return suite.Invalidf("-value-size %d is above the maximum of %d bytes", s.ValueSize, MaxValueSize)
+	case c.Batch > MaxBatch:
+		return suite.Invalidf("-batch %d is above the maximum of %d writes per batch", c.Batch, MaxBatch)
+	}
+	return suite.Invalid(s.Config(*c).Validate(), ErrInvalidConfig)
+}
+
+func (microSuite) Start(s Settings, c suite.Common, options map[string]any) *Result {
+	return &Result{Header: harness.Header{Options: options}, Config: s.Config(c)}
+}
+
+// Run runs the benchmarks; Run opens the engine anew for every fill and
+// closes it at the end.
+func (microSuite) Run(s Settings, c suite.Common, e *suite.Engine) (*Result, error) {
+	cfg := s.Config(c)
+	e.Progress.SetUnit("ops")
+	cfg.Progress, cfg.Log = e.Progress, e.Progress
+	res, err := Run(OpenerFor(e.Name, e.Options), e.Dir, cfg)
+	if res != nil {
+		res.Options, err = e.Recorded(err)
+	}
+	return res, err
+}
+
+func (microSuite) Fields(res *Result) suite.Fields {
+	return suite.Fields{Header: &res.Header, Err: &res.Error}
+}
+
+// Failure is the error that made an engine's run fail: its own or its
+// first failed benchmark's.
+func (microSuite) Failure(res *Result) string {
+	return suite.FirstFailure(res.Error, res.Benchmarks, func(b Bench) (string, string) { return b.Name, b.Error })
+}
+
+func (microSuite) Report(runID string, env harness.Environment, results []*Result) suite.Renderer {
+	return &Report{RunID: runID, Env: env, Results: results}
+}
+
+// jvmBenchmarks are the benchmarks the JVM worker runs: the LmdbJava
+// report's.
+var jvmBenchmarks = []string{Write, ReadKey, ReadSeqLmdb, ReadRevLmdb, ReadCrc, ReadXxh64}
+
+func (microSuite) JVM(s Settings, _ suite.Common) error {
+	for _, b := range s.Benchmarks {
+		if !slices.Contains(jvmBenchmarks, b) {
+			return suite.Invalidf("the JVM engines run the LmdbJava report's benchmarks (%s), not %s", strings.Join(jvmBenchmarks, ", "), b)
+		}
+	}
+	return nil
+}

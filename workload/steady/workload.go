@@ -1,0 +1,149 @@
+package steady
+
+import (
+	"errors"
+	"flag"
+	"strings"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/mixed"
+	"github.com/tsbench/storage/workload/suite"
+)
+
+func init() { suite.Register("steady", steadySuite{}) }
+
+// Settings are the steady-state workload's own settings: what its flags
+// set, -rate, -duration, -writers, -readers, -mix and -window shared with
+// the mixed workload, and what a job carries to the child. Its sizes,
+// seed and intervals are the command's (suite.Common).
+type Settings struct {
+	mixed.Load
+	Speedup    float64       `json:"speedup"`
+	Retention  time.Duration `json:"retention_ns"`
+	Method     Method        `json:"method"`
+	Bucket     time.Duration `json:"bucket_ns"`
+	Late       float64       `json:"late"`
+	LateWindow time.Duration `json:"late_window_ns"`
+	OutOfOrder float64       `json:"out_of_order"`
+	Churn      float64       `json:"churn"`
+	ChurnEvery time.Duration `json:"churn_every_ns"`
+	FindRate   bool          `json:"find_rate,omitempty"`
+	Targets    Targets       `json:"targets"`
+}
+
+// Config is the run of s with the shared settings c.
+func (s Settings) Config(c suite.Common) Config {
+	return Config{
+		Duration: s.Duration, Rate: s.Rate, Writers: s.Writers, Readers: s.Readers,
+		Series: c.Series, Batch: c.Batch, Speedup: s.Speedup, Retention: s.Retention, Method: s.Method,
+		BucketWidth: s.Bucket, Late: s.Late, LateWindow: s.LateWindow, OutOfOrder: s.OutOfOrder,
+		Churn: s.Churn, ChurnEvery: s.ChurnEvery, Mix: s.Mix, Window: s.Window,
+		Interval: max(c.Interval, 0), Seed: c.Seed,
+	}
+}
+
+// steadySuite is the workload
+type steadySuite struct{}
+
+func (steadySuite) Info() suite.Info {
+	return suite.Info{About: "the steady-state workload", Add: "add -workload steady", Ordered: true}
+}
+
+func (steadySuite) Defaults() Settings {
+	return Settings{
+		Load: mixed.DefaultLoad(), Speedup: DefaultSpeedup, Method: MethodDelete,
+		Targets: Targets{MaxWriteP99: DefaultMaxWriteP99, MaxQueryP99: DefaultMaxQueryP99},
+	}
+}
+
+// ownFlags are the steady workload's flags beyond those it shares
+// with the mixed workload, in the order its messages list them.
+var ownFlags = []string{"speedup", "retention", "retention-method", "bucket", "late", "late-window", "out-of-order", "churn", "churn-every", "find-rate", "max-write-p99", "max-query-p99"}
+
+func (steadySuite) Flags(fs *flag.FlagSet, s *Settings) {
+	s.Load.Define(fs)
+	fs.Float64Var(&s.Speedup, "speedup", s.Speedup, "with -workload steady, how many `times` faster data time runs than wall time, so that a -retention of minutes expires data in a short run")
+	fs.DurationVar(&s.Retention, "retention", 0, "with -workload steady, the `window` of data time kept; older data is deleted as the data advances (default a third of the run's data time)")
+	fs.Func("retention-method", "with -workload steady, the `method` that deletes expired data: delete (a DeleteRange per series), bucket (time-bucket-major keys, one DeleteRange per bucket) or shards (an engine per time shard, closed and deleted whole) (default delete)", func(v string) error {
+		m, err := ParseMethod(v)
+		s.Method = m
+		return suite.Unprefixed(err, ErrInvalidConfig)
+	})
+	fs.DurationVar(&s.Bucket, "bucket", 0, "with -workload steady, the data time of a bucket, a shard and a retention step (default -retention/10)")
+	fs.Float64Var(&s.Late, "late", 0, "with -workload steady, the `fraction` of batches sent late, by up to -late-window of data time")
+	fs.DurationVar(&s.LateWindow, "late-window", 0, "with -workload steady, how late a late batch is at most, in data time (default 1m, or -retention/4 if shorter)")
+	fs.Float64Var(&s.OutOfOrder, "out-of-order", 0, "with -workload steady, the `fraction` of each batch's points put out of order")
+	fs.Float64Var(&s.Churn, "churn", 0, "with -workload steady, the `fraction` of series replaced by new ones every -churn-every of data time")
+	fs.DurationVar(&s.ChurnEvery, "churn-every", 0, "with -workload steady, the data time between replacements of series (default 1m)")
+	fs.BoolVar(&s.FindRate, "find-rate", false, "with -workload steady, search the highest rate each engine sustains for -duration, from -rate up (doubling, then halving, then narrowing to within 10%), each probe on a fresh store, and report it with the signal that stopped it")
+	fs.DurationVar(&s.Targets.MaxWriteP99, "max-write-p99", s.Targets.MaxWriteP99, "with -find-rate, the highest write p99 (from the intended starts) a sustained rate may have")
+	fs.DurationVar(&s.Targets.MaxQueryP99, "max-query-p99", s.Targets.MaxQueryP99, "with -find-rate, the highest query p99 a sustained rate may have")
+}
+
+// refused are the flags -workload steady refuses with a message of
+// its own.
+var refused = []string{"settle", "reuse-iterator", "kills", "skew", "points", "num", "value-size", "key", "order", "compression-ratio"}
+
+func (steadySuite) Refuse(flag string) error {
+	return suite.Refuse(flag, refused, "steady", "-rate, -duration, -writers, -readers, -mix, -window, -series, -batch and -"+strings.Join(ownFlags, ", -"))
+}
+
+func (steadySuite) Configure(s *Settings, c *suite.Common, given suite.Given) error {
+	if (given("max-write-p99") || given("max-query-p99")) && !s.FindRate {
+		return suite.Invalidf("-max-write-p99 and -max-query-p99 are targets of the rate search: add -find-rate")
+	}
+	if s.Targets.MaxWriteP99 <= 0 || s.Targets.MaxQueryP99 <= 0 {
+		return suite.Invalidf("-max-write-p99 %v, -max-query-p99 %v: give positive durations such as 100ms", s.Targets.MaxWriteP99, s.Targets.MaxQueryP99)
+	}
+	if given("rate") && s.Rate <= 0 {
+		return suite.Invalidf("-rate %g: give a positive number of points per second, such as -rate 100k", s.Rate)
+	}
+	cfg := s.Config(*c)
+	// Validate wants an opener for shards; the child gives the real one.
+	cfg.Open = func(string) (engine.Engine, error) { return nil, errors.New("no engine") }
+	return suite.Invalid(cfg.Validate(), ErrInvalidConfig)
+}
+
+func (steadySuite) Start(s Settings, c suite.Common, options map[string]any) *Result {
+	return &Result{Header: harness.Header{Options: options}, Config: s.Config(c).WithDefaults()}
+}
+
+// Run opens the engine, or with the shards method one per shard under
+// the data directory, runs the workload and closes it. A failed Close
+// fails the run.
+func (steadySuite) Run(s Settings, c suite.Common, e *suite.Engine) (res *Result, err error) {
+	cfg := s.Config(c)
+	cfg.Progress, cfg.Log = e.Progress, e.Progress
+	cfg.Open = e.Open
+	if s.FindRate {
+		res, err = FindRate(e.Dir, cfg, s.Targets)
+		if res != nil {
+			res.Options, err = e.Recorded(err)
+		}
+		return res, err
+	}
+	var db engine.Engine
+	if cfg.Method != MethodShards {
+		if db, err = e.Open(e.Dir); err != nil {
+			return nil, err
+		}
+		defer suite.Close(db, &err)
+	}
+	res, err = Run(db, e.Dir, cfg)
+	if res != nil {
+		err = e.Record(&res.Header, db, err)
+	}
+	return res, err
+}
+
+func (steadySuite) Fields(res *Result) suite.Fields {
+	return suite.Fields{Header: &res.Header, Err: &res.Error}
+}
+
+func (steadySuite) Failure(res *Result) string { return res.Error }
+
+func (steadySuite) Report(runID string, env harness.Environment, results []*Result) suite.Renderer {
+	return &Report{RunID: runID, Env: env, Results: results}
+}

@@ -1,0 +1,26 @@
+// Package suite is the registry of the workloads benchmark-storage runs,
+// in the style of database/sql's drivers: each workload package (the
+// time-series suite in package workload, workload/micro, workload/mixed,
+// workload/steady, workload/crash) registers one Workload from its init,
+// and a program picks one by the name -workload gives (Lookup), having
+// imported workload/all for every one of them.
+//
+// A workload owns everything of its own: its flags, which it defines on
+// the command's flag set (DefineFlags) into its settings, a typed,
+// JSON-tagged struct; the checks of those settings, done once in the
+// parent when it is picked (Flags.Configure); its run on one engine in a
+// child process; and its report. The flags several workloads take
+// (-points, -series, -batch, -seed, -interval, -dataset) are the
+// command's, handed to every workload as Common.
+//
+// A setting takes one path: a flag sets a workload's settings or
+// Common; Configure completes and checks them in the parent; the job the
+// parent hands each child carries them as JSON, the settings under the
+// workload's name (Config.MarshalJSON, Suite.Decode), beside the engine's
+// options that engine.Resolve resolved; the child decodes them and runs
+// the workload (Config.Run) on the engine opened with those options. A
+// child parses no flag and reads no file.
+//
+// Adding a workload is a package that registers itself and a line in
+// workload/all; no other workload, nor the command, changes.
+package suite

@@ -1,0 +1,81 @@
+package suite
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/supervise"
+	"github.com/tsbench/storage/workload/harness"
+)
+
+// DefaultStall is -stall-timeout's default, and how long a process a
+// run starts itself may take to get going when there is none: longer
+// than any single engine call that does no I/O and uses no CPU should
+// take.
+const DefaultStall = 2 * time.Minute
+
+// Engine is the one engine a child process runs a workload on, and what
+// the command hands the run.
+type Engine struct {
+	// Name is the engine's registered name.
+	Name string
+	// Options are its options, resolved once in the parent.
+	Options engine.Options
+	// Effective are Options as engine.Effective spells them, as results
+	// record them.
+	Effective map[string]any
+	// Dir is its data directory, which the parent created empty.
+	Dir string
+	// Progress shows how the run advances; nil in a role's process.
+	Progress Progress
+	// Stall is how long a process of the run may make no progress (no
+	// CPU time, no disk I/O) before it is stopped; 0 never stops it.
+	Stall time.Duration
+	// Spawn starts this program in another role of the workload (Roles)
+	// on the same engine, with the same settings, in dir; nil in a
+	// role's process.
+	Spawn func(role, dir string, opts supervise.Options) (*supervise.Child, error)
+}
+
+// Open opens the engine in dir with its options.
+func (e *Engine) Open(dir string) (engine.Engine, error) {
+	opts := e.Options
+	return engine.Open(e.Name, dir, &opts)
+}
+
+// Recorded are the options the engine ran with as results record them
+// (engine.Effective), and the run's error err, or the reason they could
+// not be recorded if the run had none.
+func (e *Engine) Recorded(err error) (map[string]any, error) {
+	m, eerr := engine.Effective(e.Name, e.Options)
+	if err == nil && eerr != nil {
+		err = fmt.Errorf("record options: %w", eerr)
+	}
+	return m, err
+}
+
+// Record fills in what a result says beyond the workload's figures: the
+// options in effect and which instance of the engine db (nil for none)
+// ran, where its backend tells; it returns err, or the error of
+// recording the options.
+func (e *Engine) Record(h *harness.Header, db engine.Engine, err error) error {
+	h.Options, err = e.Recorded(err)
+	if d, ok := engine.BackendAs[engine.Describer](db); ok {
+		h.Description = d.Describe()
+	}
+	return err
+}
+
+// Close closes db when a run returns, deferred, failing the run if Close
+// fails (it may have lost acknowledged writes). After a panic it does not
+// close: the engine may hold its own locks, so that Close could wait
+// forever; the command reports the panic.
+func Close(db engine.Engine, err *error) {
+	if r := recover(); r != nil {
+		panic(r)
+	}
+	if cerr := db.Close(); cerr != nil && *err == nil {
+		*err = fmt.Errorf("close: %w", cerr)
+	}
+}

@@ -1,0 +1,17 @@
+package suite
+
+import "errors"
+
+var (
+	// ErrInvalid wraps every mistake in a workload's settings that
+	// Flags.Configure and the dataset checks report: the user's, whose
+	// message after it names the fix in one line.
+	ErrInvalid = errors.New("invalid settings")
+	// ErrUnknown is returned by Lookup for a name no workload has.
+	ErrUnknown = errors.New("unknown workload")
+	// ErrNoRole is returned by Config.Role for a role the workload does
+	// not have.
+	ErrNoRole = errors.New("no such role")
+	// errCount is matched by every ParseCount error.
+	errCount = errors.New("invalid count")
+)

@@ -1,0 +1,289 @@
+package suite
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"maps"
+	"slices"
+	"sync"
+
+	"github.com/tsbench/storage/workload/harness"
+)
+
+var (
+	registryMu sync.RWMutex
+	registry   = map[string]*Suite{}
+	aliases    = map[string]string{}
+)
+
+// Register makes w the workload name. It panics if the name, or one of
+// its aliases, is taken, like database/sql.Register.
+func Register[S, R any](name string, w Workload[S, R]) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	info := w.Info()
+	for _, n := range append([]string{name}, info.Aliases...) {
+		_, named := registry[n]
+		_, aliased := aliases[n]
+		if named || aliased {
+			panic("suite: Register called twice for " + n)
+		}
+	}
+	registry[name] = &Suite{name: name, info: info, w: adapter[S, R]{w}}
+	for _, a := range info.Aliases {
+		aliases[a] = name
+	}
+}
+
+// Names returns the registered workload names, sorted, without aliases.
+func Names() []string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return slices.Sorted(maps.Keys(registry))
+}
+
+// Lookup returns the workload registered under name or one of its
+// aliases; ErrUnknown for none.
+func Lookup(name string) (*Suite, error) {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	if n, ok := aliases[name]; ok {
+		name = n
+	}
+	s, ok := registry[name]
+	if !ok {
+		return nil, fmt.Errorf("%w %q", ErrUnknown, name)
+	}
+	return s, nil
+}
+
+// Suite is a registered workload, for a program that handles its
+// settings and results without knowing their types.
+type Suite struct {
+	name string
+	info Info
+	w    erased
+}
+
+// Name is the name it is registered under.
+func (s *Suite) Name() string { return s.name }
+
+// Info describes it.
+func (s *Suite) Info() Info { return s.info }
+
+// OnJVM says whether the JVM worker runs it too (JVMRunner).
+func (s *Suite) OnJVM() bool { return s.w.onJVM() }
+
+// Decode is the workload with the settings b holds, as a job carries them
+// (Config.MarshalJSON). A field the settings lack is an error.
+func (s *Suite) Decode(b []byte) (*Config, error) {
+	settings, err := s.w.decode(b)
+	if err != nil {
+		return nil, fmt.Errorf("the %s settings: %w", s.name, err)
+	}
+	return &Config{Suite: s, settings: settings}, nil
+}
+
+// DecodeResult decodes the result a child sent.
+func (s *Suite) DecodeResult(b []byte) (*Result, error) {
+	if len(b) == 0 {
+		return nil, errors.New("no result")
+	}
+	v, err := s.w.decodeResult(b)
+	if err != nil {
+		return nil, fmt.Errorf("decode: %w", err)
+	}
+	return &Result{s: s, v: v}, nil
+}
+
+// Report renders results, every one of this workload.
+func (s *Suite) Report(runID string, env harness.Environment, results []*Result) Renderer {
+	vs := make([]any, len(results))
+	for i, r := range results {
+		vs[i] = r.v
+	}
+	return s.w.report(runID, env, vs)
+}
+
+// Config is a workload with its settings: complete and checked
+// (Flags.Configure), or as a job carries them (Suite.Decode).
+type Config struct {
+	*Suite
+	settings any // *S
+}
+
+// Settings are the workload's settings, of its own type S.
+func (c *Config) Settings() any { return c.w.value(c.settings) }
+
+// MarshalJSON is the settings as a job carries them.
+func (c *Config) MarshalJSON() ([]byte, error) { return json.Marshal(c.settings) }
+
+// Start is the result of an engine that has not run (Workload.Start).
+func (c *Config) Start(common Common, options map[string]any) *Result {
+	return c.result(c.w.start(c.settings, common, options))
+}
+
+// Run runs the workload on e (Workload.Run); the result is nil if it
+// has none.
+func (c *Config) Run(common Common, e *Engine) (*Result, error) {
+	v, err := c.w.run(c.settings, common, e)
+	return c.result(v), err
+}
+
+// Role runs role of the workload on e (Roles); ErrNoRole if it has no
+// such role.
+func (c *Config) Role(role string, common Common, e *Engine) error {
+	return c.w.role(role, c.settings, common, e)
+}
+
+// Prepare readies the machine before anything is created in path
+// (Preparer).
+func (c *Config) Prepare(path string) error { return c.w.prepare(c.settings, path) }
+
+// JVM says why the JVM worker cannot run the workload as configured;
+// nil if it can (JVMRunner). Call it only if OnJVM.
+func (c *Config) JVM(common Common) error { return c.w.jvm(c.settings, common) }
+
+func (c *Config) result(v any) *Result {
+	if v == nil {
+		return nil
+	}
+	return &Result{s: c.Suite, v: v}
+}
+
+// Result is one engine's result, of its workload's type underneath.
+type Result struct {
+	s *Suite
+	v any // *R
+}
+
+// Value is the result, a *R of its workload's R.
+func (r *Result) Value() any { return r.v }
+
+// MarshalJSON is the result as a child sends it.
+func (r *Result) MarshalJSON() ([]byte, error) { return json.Marshal(r.v) }
+
+// Fields point into the result (Workload.Fields).
+func (r *Result) Fields() Fields { return r.s.w.fields(r.v) }
+
+// Failure says why the result failed, "" if it passed.
+func (r *Result) Failure() string { return r.s.w.failure(r.v) }
+
+// erased is a Workload whose settings and results are values of type
+// any: *S and *R.
+type erased interface {
+	defaults() any
+	flags(fs *flag.FlagSet, s any)
+	configure(s any, c *Common, given Given) error
+	refuse(flag string) error
+	decode(b []byte) (any, error)
+	value(s any) any
+	start(s any, c Common, options map[string]any) any
+	run(s any, c Common, e *Engine) (any, error)
+	role(role string, s any, c Common, e *Engine) error
+	prepare(s any, path string) error
+	onJVM() bool
+	jvm(s any, c Common) error
+	fields(res any) Fields
+	failure(res any) string
+	decodeResult(b []byte) (any, error)
+	report(runID string, env harness.Environment, results []any) Renderer
+}
+
+// adapter erases the types of w.
+type adapter[S, R any] struct{ w Workload[S, R] }
+
+func (a adapter[S, R]) defaults() any {
+	s := a.w.Defaults()
+	return &s
+}
+
+func (a adapter[S, R]) flags(fs *flag.FlagSet, s any) { a.w.Flags(fs, s.(*S)) }
+
+func (a adapter[S, R]) configure(s any, c *Common, given Given) error {
+	return a.w.Configure(s.(*S), c, given)
+}
+
+func (a adapter[S, R]) refuse(flag string) error {
+	if r, ok := a.w.(Refuser); ok {
+		return r.Refuse(flag)
+	}
+	return nil
+}
+
+func (a adapter[S, R]) decode(b []byte) (any, error) {
+	s := new(S)
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (a adapter[S, R]) value(s any) any { return *s.(*S) }
+
+func (a adapter[S, R]) start(s any, c Common, options map[string]any) any {
+	if res := a.w.Start(*s.(*S), c, options); res != nil {
+		return res
+	}
+	return nil
+}
+
+func (a adapter[S, R]) run(s any, c Common, e *Engine) (any, error) {
+	res, err := a.w.Run(*s.(*S), c, e)
+	if res == nil {
+		return nil, err // not a nil *R in a non-nil any
+	}
+	return res, err
+}
+
+func (a adapter[S, R]) role(role string, s any, c Common, e *Engine) error {
+	r, ok := a.w.(Roles[S])
+	if !ok {
+		return fmt.Errorf("%w %q", ErrNoRole, role)
+	}
+	return r.Role(role, *s.(*S), c, e)
+}
+
+func (a adapter[S, R]) prepare(s any, path string) error {
+	if p, ok := a.w.(Preparer[S]); ok {
+		return p.Prepare(*s.(*S), path)
+	}
+	return nil
+}
+
+func (a adapter[S, R]) onJVM() bool {
+	_, ok := a.w.(JVMRunner[S])
+	return ok
+}
+
+func (a adapter[S, R]) jvm(s any, c Common) error {
+	if j, ok := a.w.(JVMRunner[S]); ok {
+		return j.JVM(*s.(*S), c)
+	}
+	return nil
+}
+
+func (a adapter[S, R]) fields(res any) Fields { return a.w.Fields(res.(*R)) }
+
+func (a adapter[S, R]) failure(res any) string { return a.w.Failure(res.(*R)) }
+
+func (a adapter[S, R]) decodeResult(b []byte) (any, error) {
+	res := new(R)
+	if err := json.Unmarshal(b, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func (a adapter[S, R]) report(runID string, env harness.Environment, results []any) Renderer {
+	rs := make([]*R, len(results))
+	for i, r := range results {
+		rs[i] = r.(*R)
+	}
+	return a.w.Report(runID, env, rs)
+}
