@@ -127,6 +127,22 @@ func stepOf(step string) results.Of[Result, Step] {
 	return results.Of[Result, Step]{Get: func(res *Result) *Step { return res.Step(step) }, Error: func(st *Step) string { return st.Error }}
 }
 
+// peakPrivate is the highest private memory of a run's steps: what the
+// engine needed, apart from the file pages it maps (peak RSS counts
+// those too); report.None if no step sampled it.
+func peakPrivate(res *Result) report.Cell {
+	var peak int64
+	for i := range res.Steps {
+		if m := res.Steps[i].Memory; m != nil {
+			peak = max(peak, m.Private)
+		}
+	}
+	if peak == 0 {
+		return report.None
+	}
+	return report.BytesCell(peak)
+}
+
 // page lays the report out: the main table, then the extra ones.
 func (r Report) page() report.Page {
 	set := r.set()
@@ -152,6 +168,7 @@ func (r Report) page() report.Page {
 		}
 		main.Rows = append(main.Rows, report.Row{Labels: []string{label}, Cells: results.MetricCells(set, stepOf(x.step), x.m), Best: x.m.Best})
 	}
+	main.Rows = append(main.Rows, set.Rows(results.Metric[Result]{Name: "Private memory, peak", Best: report.LowerBest, Get: peakPrivate})...)
 	main.Rows = append(main.Rows, report.StatusRow(engines))
 
 	grouped := func(title string, steps []string, metrics []metric) report.Table {
@@ -370,5 +387,7 @@ var CompareMetrics = []report.CompareMetric{
 	{Metric: "io.write_bytes", Title: "Bytes written (OS)"},
 	{Metric: "disk.used_bytes", Title: "DB size"},
 	{Metric: "latency.p99_ns", Title: "p99 latency"},
-	{Metric: "peak_rss_bytes", Title: "Peak RSS"},
+	{Metric: "memory.peak_private_bytes", Title: "Private memory (peak)"},
+	{Metric: "memory.peak_file_bytes", Title: "Mapped files (peak)"},
+	{Metric: "peak_rss_bytes", Title: "Peak RSS (with mapped files)"},
 }

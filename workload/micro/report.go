@@ -292,5 +292,7 @@ var CompareMetrics = []report.CompareMetric{
 	{Metric: "io.write_bytes", Title: "Bytes written (OS)"},
 	{Metric: "storage.disk.used_bytes", Title: "Store size"},
 	{Metric: "latency.p99_ns", Title: "p99 latency"},
-	{Metric: "peak_rss_bytes", Title: "Peak RSS"},
+	{Metric: "memory.peak_private_bytes", Title: "Private memory (peak)"},
+	{Metric: "memory.peak_file_bytes", Title: "Mapped files (peak)"},
+	{Metric: "peak_rss_bytes", Title: "Peak RSS (with mapped files)"},
 }
