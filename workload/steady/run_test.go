@@ -35,7 +35,18 @@ func checkClean(t *testing.T, res *Result, err error) {
 		t.Errorf("wrote %d of %d scheduled points, %d unsent", res.Written, res.Scheduled, res.Unsent)
 	}
 	if res.Retention.Passes == 0 || res.Retention.Expired == 0 {
-		t.Errorf("retention did nothing: %+v", res.Retention)
+		// Retention follows the committed data: on a machine too slow to
+		// commit past the window in a short run (an engine per shard
+		// opened with its fsyncs) it never comes due, and that is no fault.
+		front := time.Duration(0)
+		if n := len(res.Intervals); n > 0 {
+			front = res.Intervals[n-1].DataTime
+		}
+		if due := res.Config.Retention + res.Config.BucketWidth; front < due {
+			t.Logf("retention never came due: the committed data reached %v of data time, retention starts after %v", front, due)
+		} else {
+			t.Errorf("retention did nothing though the committed data reached %v of data time: %+v", front, res.Retention)
+		}
 	}
 	var read int64
 	for _, q := range res.Queries {
