@@ -150,7 +150,7 @@ func (rd *reader) read(id, from, to uint64, wm int64, done uint64, last bool, v 
 // and says whether it found a point. A method, not a closure over read's
 // variables, and sg a pointer into rd.segs, so that a read allocates
 // nothing (the bounds' slices would move either to the heap): readers on
-// a fast engine read a million times a second.
+// a fast engine read without pause.
 func (rd *reader) scan(sg *segment, last bool) (bool, error) {
 	it, err := sg.db.NewIterator(engine.IterOptions{LowerBound: sg.lo[:], UpperBound: sg.hi[:]})
 	if err != nil {
