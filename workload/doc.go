@@ -135,11 +135,11 @@
 //
 // # Output
 //
-// Report renders results side by side: String for a terminal (at most
-// 120 columns), Markdown, HTML (one self-contained page with charts),
-// WriteCSV (long form, one figure a row: run_id, start, engine, repeat,
-// step, metric, stat, value, unit, text; see report.CSV), WriteJSON and
-// WriteGoBench (a line per step of each run, for benchstat). An engine
+// Report renders results side by side, its Page in text for a terminal
+// (at most 120 columns), Markdown and HTML (one self-contained page with
+// charts; report.Write), WriteCSV (long form, one figure a row: run_id,
+// start, engine, repeat, step, metric, stat, value, unit, text; see
+// report.CSV), WriteJSON and WriteGoBench (a line per step of each run, for benchstat). An engine
 // run several times has a Result per run (Repeat); every format then
 // shows the median of each figure and its spread, and JSON and CSV add a
 // summary. A figure is named everywhere by its path in the JSON

@@ -44,7 +44,7 @@ func TestRunCountsEngineProcesses(t *testing.T) {
 		}
 	}
 	res.Engine, res.Description = "cluster", "a cluster of 1 member"
-	text := Report{Results: []*Result{res}}.String()
+	text := Report{Results: []*Result{res}}.Page().Text()
 	for _, want := range []string{"engine processes' peak RSS", "engine: in use", "Engine cluster ran on a cluster of 1 member", "the engine's processes included"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the report lacks %q:\n%s", want, text)

@@ -20,47 +20,12 @@ import (
 // Its fields, RunID, Env and Results, are results.Report's.
 type Report results.Report[Result]
 
-// String renders the report for a terminal: the side-by-side table of the
-// 2014 benchmark (steps as rows, engines as columns, the best of each row
-// marked '*'), the errors, the extra metrics, and the environment. Tables
-// wider than report.TextWidth are split by engines.
-func (r Report) String() string { return r.page().Text() }
-
-// Brief renders the report in short for a terminal: the main table, the
-// throughput of each step, what failed, and the environment in brief.
-func (r Report) Brief() string { return r.page().BriefText() }
-
-// Markdown renders the same report as GitHub-flavored Markdown, the best
-// of each row in bold.
-func (r Report) Markdown() string { return r.page().Markdown() }
-
-// HTML renders the report as one self-contained page: charts of each
-// step's figures per engine, the tables of String, and the environment.
-func (r Report) HTML() string { return r.page().HTML() }
-
-// Summary is an engine's figures over its runs.
-type Summary struct {
-	Engine string `json:"engine"`
-	// Runs is how many times the engine ran.
-	Runs int `json:"runs"`
-	// Steps summarizes every number of each step (see Step), named by its
-	// JSON path: {name, figures: [{metric, unit, n, median, min, max}]}.
-	Steps []report.PartStats `json:"steps"`
-}
-
 // WriteJSON writes the report, every figure of every run and the
 // environment, as indented JSON (schema: see the package documentation);
 // when an engine ran more than once, "summary" holds the median and
 // spread of each figure.
 func (r Report) WriteJSON(w io.Writer) error {
-	out := struct {
-		Report
-		Summary []Summary `json:"summary,omitempty"`
-	}{Report: r}
-	for _, s := range r.set().Summaries(StepNames) {
-		out.Summary = append(out.Summary, Summary{Engine: s.Engine, Runs: s.Runs, Steps: s.Parts})
-	}
-	return report.WriteJSON(w, out)
+	return r.set().WriteJSON(w, r, "steps", StepNames)
 }
 
 // Samples lists every number of every step of each engine over its runs,
@@ -143,8 +108,13 @@ func peakPrivate(res *Result) report.Cell {
 	return report.BytesCell(peak)
 }
 
-// page lays the report out: the main table, then the extra ones.
-func (r Report) page() report.Page {
+// Page lays the report out for every format (report.Write): the
+// side-by-side table of the 2014 benchmark (steps as rows, engines as
+// columns, the best of each row marked), a short form of it (the
+// throughput of each step, what failed), the errors, the extra metrics
+// and the environment; the HTML form charts each step's figures per
+// engine.
+func (r Report) Page() report.Page {
 	set := r.set()
 	engines := set.Engines()
 	cfg := r.config()

@@ -178,7 +178,7 @@ func TestReportRepeated(t *testing.T) {
 	r := repeated(syntheticReport())
 	r.RunID = "20140620T120000Z-0a1b2c"
 	reporttest.Formats(t, "repeated", r)
-	text := r.String()
+	text := r.Page().Text()
 	reporttest.Cells(t, text, map[string][]string{
 		"Write 100M values": {"21m18.6s ±30% *", "1h13m21.3s ±30%"},
 		"DB size":           {"3.20 GiB ±2% *"},
@@ -188,12 +188,15 @@ func TestReportRepeated(t *testing.T) {
 		t.Error("the introduction does not say how many times engines ran")
 	}
 	var b bytes.Buffer
-	if err := r.WriteJSON(&b); err != nil {
+	if err := report.Write(&b, r, report.FormatJSON); err != nil {
 		t.Fatal(err)
 	}
 	var out struct {
 		Results []*Result
-		Summary []Summary
+		Summary []struct {
+			Runs  int
+			Steps []report.PartStats
+		}
 	}
 	if err := json.Unmarshal(b.Bytes(), &out); err != nil {
 		t.Fatal(err)
@@ -226,7 +229,7 @@ func TestReportManyEngines(t *testing.T) {
 		}
 	}
 	r.Results = many
-	text := r.String()
+	text := r.Page().Text()
 	reporttest.Fits(t, text)
 	for i := range 8 {
 		if !strings.Contains(text, fmt.Sprintf("lmdb-%d", i)) {
@@ -238,7 +241,7 @@ func TestReportManyEngines(t *testing.T) {
 // TestReportMarksBestAndFailures checks the main table's judgements
 // rather than its layout.
 func TestReportMarksBestAndFailures(t *testing.T) {
-	text := syntheticReport().String()
+	text := syntheticReport().Page().Text()
 	reporttest.Cells(t, text, map[string][]string{
 		// The failed engine wrote fastest, but a failed engine is never best.
 		"Write 100M values": {"21m18.6s *", "1h13m21.3s  ", "10m45.41s"},
@@ -263,7 +266,7 @@ func TestReportConfigOfCrashedEngine(t *testing.T) {
 	r := syntheticReport()
 	crashed := &Result{Header: harness.Header{Engine: "crashed"}, Error: "child process: signal: killed"}
 	r.Results = append([]*Result{nil, crashed}, r.Results...)
-	text := r.String()
+	text := r.Page().Text()
 	if !strings.HasPrefix(text, "100M points over 500k series") {
 		t.Errorf("intro from the crashed engine's empty config:\n%s", text)
 	}
@@ -285,7 +288,7 @@ func TestReportJSONRoundTrip(t *testing.T) {
 // TestReportHTML renders the HTML report of engines run three times in a
 // real browser: it must be self-contained and draw something.
 func TestReportHTML(t *testing.T) {
-	page := repeated(syntheticReport()).HTML()
+	page := repeated(syntheticReport()).Page().HTML()
 	reporttest.SelfContained(t, page)
 	reporttest.Screenshot(t, "workload", page, 1280, 4600)
 }
@@ -313,7 +316,7 @@ func TestReportHTMLEveryEngineItsColor(t *testing.T) {
 		res.Engine = fmt.Sprintf("engine%02d", i)
 		r.Results = append(r.Results, &res)
 	}
-	page := repeated(r).HTML()
+	page := repeated(r).Page().HTML()
 	png := reporttest.Screenshot(t, "eleven", page, 1280, 1400)
 	var colors []string
 	for i := range 11 {

@@ -105,13 +105,13 @@ func TestReuseIteratorError(t *testing.T) {
 
 func TestReportShowsReuseIterator(t *testing.T) {
 	r := syntheticReport()
-	if s := r.String(); strings.Contains(s, "reuse one iterator") {
+	if s := r.Page().Text(); strings.Contains(s, "reuse one iterator") {
 		t.Errorf("report of a run without ReuseIterator mentions it:\n%s", s)
 	}
 	for _, res := range r.Results {
 		res.Config.ReuseIterator = true
 	}
-	head, _, _ := strings.Cut(r.String(), "\n\n")
+	head, _, _ := strings.Cut(r.Page().Text(), "\n\n")
 	if !strings.Contains(head, "queries reuse one iterator") {
 		t.Errorf("report head does not say queries reused an iterator:\n%s", head)
 	}
@@ -151,7 +151,7 @@ func TestRunEngineMetrics(t *testing.T) {
 		t.Errorf("query_after_delete: %v, want cache lookups", m)
 	}
 	res.Engine = "pebble"
-	if s := (Report{Results: []*Result{res}}).String(); !strings.Contains(s, "Engine metrics") || !strings.Contains(s, "compact_bytes") {
+	if s := (Report{Results: []*Result{res}}).Page().Text(); !strings.Contains(s, "Engine metrics") || !strings.Contains(s, "compact_bytes") {
 		t.Errorf("report lacks the engine metrics:\n%s", s)
 	}
 
@@ -164,7 +164,7 @@ func TestRunEngineMetrics(t *testing.T) {
 			t.Errorf("memory: %s has metrics %v, want none", st.Name, st.EngineMetrics)
 		}
 	}
-	if s := (Report{Results: []*Result{mem}}).String(); strings.Contains(s, "Engine metrics") {
+	if s := (Report{Results: []*Result{mem}}).Page().Text(); strings.Contains(s, "Engine metrics") {
 		t.Errorf("report of an engine without metrics shows the table:\n%s", s)
 	}
 }

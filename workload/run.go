@@ -18,7 +18,7 @@ import (
 )
 
 // tick is how often progress is reported and open files are sampled.
-const tick = 200 * time.Millisecond
+const tick = harness.ProgressPeriod
 
 // Run runs the six steps on db, whose files live in dir, and returns what
 // each cost. The steps, with N = cfg.Points and H = N/2 rounded down:

@@ -184,7 +184,7 @@ func TestRunPebble(t *testing.T) {
 		t.Errorf("write: LogicalBytes %d, %v points/s, %v µs/point", w.LogicalBytes, w.PointsPerSec, w.MicrosPerPoint)
 	}
 	res.Engine = "pebble"
-	t.Log("\n" + Report{Results: []*Result{res}}.String())
+	t.Log("\n" + Report{Results: []*Result{res}}.Page().Text())
 }
 
 // faulty wraps an engine to break it in one way.
@@ -311,7 +311,7 @@ func TestRunDetectsCorruptValue(t *testing.T) {
 	if !strings.Contains(res.Error, "query: ") || !strings.Contains(res.Error, "query_after_delete: ") {
 		t.Errorf("Result.Error = %q", res.Error)
 	}
-	if !strings.Contains(Report{Results: []*Result{res}}.String(), "FAILED") {
+	if !strings.Contains(Report{Results: []*Result{res}}.Page().Text(), "FAILED") {
 		t.Error("report does not show the failure")
 	}
 }
@@ -484,7 +484,7 @@ func TestRunSettlesBackgrounder(t *testing.T) {
 	cfg.SettleTimeout = 100 * time.Millisecond
 	db.polls = 1 << 30
 	res, _ = Run(db, t.TempDir(), cfg)
-	if st := res.Step(StepWrite); !st.SettleTimedOut || !strings.Contains(Report{Results: []*Result{res}}.String(), ">") {
+	if st := res.Step(StepWrite); !st.SettleTimedOut || !strings.Contains(Report{Results: []*Result{res}}.Page().Text(), ">") {
 		t.Errorf("a never idle engine did not time out: %+v", st)
 	}
 }

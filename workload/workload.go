@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
 	"github.com/tsbench/storage/workload/suite"
@@ -89,7 +90,7 @@ func (tsSuite) Failure(res *Result) string {
 	return suite.FirstFailure(res.Error, res.Steps, func(st Step) (string, string) { return st.Name, st.Error })
 }
 
-func (tsSuite) Report(runID string, env harness.Environment, results []*Result) suite.Renderer {
+func (tsSuite) Report(runID string, env harness.Environment, results []*Result) report.Renderer {
 	return &Report{RunID: runID, Env: env, Results: results}
 }
 
@@ -99,3 +100,11 @@ func (tsSuite) JVM(s Settings, c suite.Common) error {
 	}
 	return nil
 }
+
+// ResultKey, Samples and CompareMetrics make the workload's reports ones
+// that benchmark-storage compare reads (suite.Comparer).
+func (tsSuite) ResultKey() string { return "steps" }
+
+func (tsSuite) Samples(results []*Result) []report.Samples { return Report{Results: results}.Samples() }
+
+func (tsSuite) CompareMetrics() []report.CompareMetric { return CompareMetrics }

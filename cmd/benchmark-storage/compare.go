@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,10 +10,8 @@ import (
 	"strings"
 
 	"github.com/tsbench/storage/internal/report"
-	"github.com/tsbench/storage/workload"
 	"github.com/tsbench/storage/workload/harness"
-	"github.com/tsbench/storage/workload/micro"
-	"github.com/tsbench/storage/workload/mixed"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 // compareFormats are compare's output formats, and the -out extensions
@@ -53,21 +51,21 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if !(*alpha > 0 && *alpha < 1) {
 		return c.fail("-alpha %g: use a level between 0 and 1, such as 0.05", *alpha)
 	}
-	oldKind, old, oldFacts, err := loadSide(c.fs.Arg(0))
+	oldWorkload, old, oldFacts, err := loadSide(c.fs.Arg(0))
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	newKind, new, newFacts, err := loadSide(c.fs.Arg(1))
+	newWorkload, new, newFacts, err := loadSide(c.fs.Arg(1))
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	if oldKind != newKind {
-		return c.fail("%s holds %s and %s holds %s: compare reports of the same kind", old.Name, oldKind, new.Name, newKind)
+	if oldWorkload != newWorkload {
+		return c.fail("%s holds results of %s and %s of %s: compare reports of the same workload", old.Name, oldWorkload.Info().About, new.Name, newWorkload.Info().About)
 	}
 	if d := measuredDifference(oldFacts, newFacts); d != "" {
 		return c.fail("%s and %s measured different workloads (%s): compare runs of the same parameters", old.Name, new.Name, d)
 	}
-	chosen, err := compareMetrics(oldKind, *metrics, old, new)
+	chosen, err := compareMetrics(oldWorkload, *metrics, old, new)
 	if err != nil {
 		return c.fail("%v", err)
 	}
@@ -98,65 +96,30 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// The kinds of report compare reads.
-const (
-	kindSeries = "time-series results"
-	kindMicro  = "micro benchmark results"
-	kindMixed  = "mixed workload results"
-)
-
-// sampled is a report compare can read.
-type sampled interface{ Samples() []report.Samples }
-
-// compareKinds are the reports compare reads: the key only their results
-// have, their kind, a report to decode into, and their default figures.
-var compareKinds = []struct {
-	key, kind string
-	decode    func([]byte) (sampled, error)
-	metrics   []report.CompareMetric
-}{
-	{"benchmarks", kindMicro, decodeSampled[micro.Report], micro.CompareMetrics},
-	{"steps", kindSeries, decodeSampled[workload.Report], workload.CompareMetrics},
-	{"operations", kindMixed, decodeSampled[mixed.Report], mixed.CompareMetrics},
-}
-
-// decodeSampled decodes a report of type T.
-func decodeSampled[T sampled](b []byte) (sampled, error) {
-	var r T
-	err := json.Unmarshal(b, &r)
-	return r, err
-}
-
-// loadSide reads a JSON report of any kind compare reads, and the facts
-// of how it ran.
-func loadSide(path string) (string, report.Side, runFacts, error) {
+// loadSide reads a JSON report of any workload compare reads, and the
+// facts of how it ran.
+func loadSide(path string) (*suite.Suite, report.Side, runFacts, error) {
 	var probe struct {
-		RunID   string                       `json:"run_id"`
-		Results []map[string]json.RawMessage `json:"results"`
+		RunID string `json:"run_id"`
 	}
 	b, err := readReport(path, &probe)
 	if err != nil {
-		return "", report.Side{}, runFacts{}, err
+		return nil, report.Side{}, runFacts{}, err
 	}
 	facts, err := readFacts(b)
 	if err != nil {
-		return "", report.Side{}, runFacts{}, fmt.Errorf("%s: %v", path, err)
+		return nil, report.Side{}, runFacts{}, fmt.Errorf("%s: %v", path, err)
 	}
 	side := report.Side{Name: path, RunID: probe.RunID, Start: startOf(facts.env), Command: strings.Join(facts.env.CommandLine, " ")}
-	for _, res := range probe.Results {
-		for _, k := range compareKinds {
-			if _, ok := res[k.key]; !ok {
-				continue
-			}
-			r, err := k.decode(b)
-			if err != nil {
-				return "", side, facts, fmt.Errorf("%s: %v", path, err)
-			}
-			side.Samples = r.Samples()
-			return k.kind, side, facts, nil
-		}
+	w, samples, err := suite.ReadSamples(b)
+	if errors.Is(err, suite.ErrNotCompared) {
+		return nil, side, facts, fmt.Errorf("%s: %v: give a JSON report written by -format json", path, err)
 	}
-	return "", side, facts, fmt.Errorf("%s holds no results with steps, benchmarks or operations: give a JSON report written by -format json", path)
+	if err != nil {
+		return nil, side, facts, fmt.Errorf("%s: %v", path, err)
+	}
+	side.Samples = samples
+	return w, side, facts, nil
 }
 
 // startOf is when a report's run started, "" if it does not say.
@@ -170,7 +133,7 @@ func startOf(env harness.Environment) string {
 // compareMetrics resolves -metric: the suite's main figures by default,
 // every number either side has for all, or the named ones, each of which
 // must exist.
-func compareMetrics(kind, list string, sides ...report.Side) ([]report.CompareMetric, error) {
+func compareMetrics(w *suite.Suite, list string, sides ...report.Side) ([]report.CompareMetric, error) {
 	var known []string
 	for _, sd := range sides {
 		for _, s := range sd.Samples {
@@ -181,12 +144,10 @@ func compareMetrics(kind, list string, sides ...report.Side) ([]report.CompareMe
 	}
 	switch list {
 	case "":
-		for _, k := range compareKinds {
-			if k.kind == kind {
-				return k.metrics, nil
-			}
+		if m := w.CompareMetrics(); len(m) > 0 {
+			return m, nil
 		}
-		return nil, fmt.Errorf("no default figures for %s", kind)
+		return nil, fmt.Errorf("no default figures for %s", w.Info().About)
 	case "all":
 		var out []report.CompareMetric
 		for _, m := range known {

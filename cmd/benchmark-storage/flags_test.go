@@ -237,11 +237,11 @@ func TestBadInput(t *testing.T) {
 func TestRateAndFormatNames(t *testing.T) {
 	a, _ := testEngines(t)
 	s, err := parseFlags([]string{"-engine", a, "-path", t.TempDir(), "-workload", "mixed", "-rate", "40k", "-format", "md"})
-	if err != nil || s.workload.Settings().(mixed.Settings).Rate != 40_000 || s.format != "markdown" {
+	if err != nil || s.workload.Settings().(mixed.Config).Rate != 40_000 || s.format != "markdown" {
 		t.Fatalf("-rate 40k -format md: %+v, %v", s, err)
 	}
 	s, err = parseFlags([]string{"-engine", a, "-path", t.TempDir(), "-workload", "mixed", "-rate", "0.5", "-format", "text"})
-	if err != nil || s.workload.Settings().(mixed.Settings).Rate != 0.5 || s.format != "table" {
+	if err != nil || s.workload.Settings().(mixed.Config).Rate != 0.5 || s.format != "table" {
 		t.Fatalf("-rate 0.5 -format text: %+v, %v", s, err)
 	}
 	if _, err := parseFlags([]string{"-engine", a, "-path", t.TempDir(), "-workload", "mixed", "-readers", "2000"}); err == nil || !strings.Contains(err.Error(), "at most 256") {

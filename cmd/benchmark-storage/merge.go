@@ -9,6 +9,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload"
 )
 
@@ -51,7 +52,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	render := func(f string) ([]byte, error) {
 		var b bytes.Buffer
-		err := writeReport(&b, &merged, f)
+		err := report.Write(&b, &merged, f)
 		return b.Bytes(), err
 	}
 	b, err := render(*c.format)

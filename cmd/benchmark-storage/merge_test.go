@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tsbench/storage/internal/report"
 )
 
 // TestMerge: two single-engine reports merge into the report one
@@ -29,9 +31,9 @@ func TestMerge(t *testing.T) {
 
 	out, _ := runOK(t, "merge", "-format", "json", pa, pb)
 	merged := decodeReport(t, out)
-	shape := func(rep interface{ String() string }) []string {
+	shape := func(rep report.Renderer) []string {
 		var rows []string
-		for _, l := range strings.Split(rep.String(), "\n") {
+		for _, l := range strings.Split(rep.Page().Text(), "\n") {
 			if f := strings.Fields(l); len(f) > 0 && (f[0] == "Step" || f[0] == "Write" || f[0] == "Query" || f[0] == "Status") {
 				rows = append(rows, strings.Join(f[:min(len(f), 3)], " "))
 			}

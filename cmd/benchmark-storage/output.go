@@ -3,51 +3,11 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"syscall"
 
-	"github.com/tsbench/storage/workload/suite"
+	"github.com/tsbench/storage/internal/report"
 )
-
-// writeReport writes rep to w in one of the formats; parseFlags allows
-// gobench only for reports that have it.
-// formatBrief is the text table in short, what a run prints without -v.
-const formatBrief = "brief"
-
-// briefer is a report with a short text form.
-type briefer interface{ Brief() string }
-
-func writeReport(w io.Writer, rep suite.Renderer, format string) error {
-	switch format {
-	case "gobench":
-		g, ok := rep.(goBencher)
-		if !ok {
-			return fmt.Errorf("this report has no %s format", format)
-		}
-		return g.WriteGoBench(w)
-	case "markdown":
-		_, err := io.WriteString(w, rep.Markdown())
-		return err
-	case "csv":
-		return rep.WriteCSV(w)
-	case "json":
-		return rep.WriteJSON(w)
-	case "html":
-		_, err := io.WriteString(w, rep.HTML())
-		return err
-	case formatBrief:
-		if b, ok := rep.(briefer); ok {
-			_, err := io.WriteString(w, b.Brief())
-			return err
-		}
-		_, err := io.WriteString(w, rep.String())
-		return err
-	default:
-		_, err := io.WriteString(w, rep.String())
-		return err
-	}
-}
 
 // outFile is the -out file, opened before the run starts, so that a run
 // never ends in a report it cannot write.
@@ -88,9 +48,9 @@ func openOut(path string) (*outFile, error) {
 }
 
 // write replaces the file's content with rep in format.
-func (o *outFile) write(rep suite.Renderer, format string) error {
+func (o *outFile) write(rep report.Renderer, format string) error {
 	var buf bytes.Buffer
-	if err := writeReport(&buf, rep, format); err != nil {
+	if err := report.Write(&buf, rep, format); err != nil {
 		return err
 	}
 	if fi, err := o.f.Stat(); err == nil && fi.Mode().IsRegular() {

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/internal/report/reporttest"
-	"github.com/tsbench/storage/workload"
 )
 
 // TestRepeatedRun is the whole story of a comparison: three engines run
@@ -36,7 +36,11 @@ func TestRepeatedRun(t *testing.T) {
 		checkVerified(t, res)
 	}
 	var spread struct {
-		Summary []workload.Summary `json:"summary"`
+		Summary []struct {
+			Engine string
+			Runs   int
+			Steps  []report.PartStats
+		} `json:"summary"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &spread); err != nil || len(spread.Summary) != 3 {
 		t.Fatalf("summary %+v, %v; want one per engine", spread.Summary, err)

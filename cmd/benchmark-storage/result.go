@@ -1,8 +1,6 @@
 package main
 
 import (
-	"io"
-
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/workload/suite"
 )
@@ -30,11 +28,6 @@ func reused(res *suite.Result) string {
 		return reusedNote(*f.Dataset)
 	}
 	return ""
-}
-
-// goBencher is a report that also has the Go benchmark format.
-type goBencher interface {
-	WriteGoBench(io.Writer) error
 }
 
 // errorText is err's message, "" for nil.

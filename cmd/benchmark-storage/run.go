@@ -17,11 +17,11 @@ import (
 	"syscall"
 	"time"
 
-	"golang.org/x/term"
-
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/suite"
+	"golang.org/x/term"
 )
 
 // run is the whole program: main only exits with its status.
@@ -199,7 +199,7 @@ func runParent(s *settings, stdout, stderr io.Writer) error {
 
 // interrupted cleans up after Ctrl-C and still reports the engines that
 // finished.
-func interrupted(s *settings, out *outFile, rd *runDir, rep suite.Renderer, finished int, kept []string, stdout, stderr io.Writer) error {
+func interrupted(s *settings, out *outFile, rd *runDir, rep report.Renderer, finished int, kept []string, stdout, stderr io.Writer) error {
 	finish(s, rd, kept, stderr)
 	if finished > 0 {
 		if err := writeReports(s, out, rep, stdout); err != nil {
@@ -236,12 +236,12 @@ func newRunID(start time.Time) string {
 }
 
 // writeReports prints the results and writes -out.
-func writeReports(s *settings, out *outFile, rep suite.Renderer, stdout io.Writer) error {
+func writeReports(s *settings, out *outFile, rep report.Renderer, stdout io.Writer) error {
 	format := s.format
 	if format == "table" && !s.verbose {
-		format = formatBrief
+		format = report.FormatBrief
 	}
-	err := writeReport(stdout, rep, format)
+	err := report.Write(stdout, rep, format)
 	if out != nil {
 		err = errors.Join(err, out.write(rep, s.outFormat))
 	}

@@ -30,7 +30,7 @@ func TestRunReuseIterator(t *testing.T) {
 			}
 		}
 	}
-	if head, _, _ := strings.Cut(rep.String(), "\n"); !strings.Contains(head, "reuse one iterator") {
+	if head, _, _ := strings.Cut(rep.Page().Text(), "\n"); !strings.Contains(head, "reuse one iterator") {
 		t.Errorf("report head %q does not say queries reused an iterator", head)
 	}
 }

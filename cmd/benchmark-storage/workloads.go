@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/tsbench/storage/internal/report"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -47,7 +48,7 @@ func pickWorkload(s *settings, name string, flags *suite.Flags, set []string) er
 		return invalidSettings(err)
 	}
 	if s.format == "gobench" {
-		if _, ok := cfg.Report("", harness.Environment{}, nil).(goBencher); !ok {
+		if _, ok := cfg.Report("", harness.Environment{}, nil).(report.GoBencher); !ok {
 			return inputErrorf("-format gobench is for the micro benchmarks: choose table, markdown, csv, json or html")
 		}
 		// benchstat's inputs are conventionally .txt files.

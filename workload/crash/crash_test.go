@@ -226,7 +226,7 @@ func TestReportPowerCut(t *testing.T) {
 	cfg.Fault = FaultPowercut
 	res := &Result{Config: cfg, Crash: &Stats{Kills: 3, AcknowledgedBatches: 40, LostBatches: 12, LossAllowed: true}}
 	res.Engine, res.Options = "memory", map[string]any{"sync": "none"}
-	text := Report{Results: []*Result{res}}.String()
+	text := Report{Results: []*Result{res}}.Page().Text()
 	for _, want := range []string{"Power-loss check", "Power cuts", "power cut, sync none", "12 (allowed)", "ok"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("report lacks %q:\n%s", want, text)

@@ -26,19 +26,6 @@ func Failure(res *Result) string {
 	return res.Crash.Failure()
 }
 
-// String renders the report for a terminal.
-func (r Report) String() string { return r.page().Text() }
-
-// Markdown renders the report as GitHub-flavored Markdown.
-func (r Report) Markdown() string { return r.page().Markdown() }
-
-// HTML renders the report as one self-contained page.
-func (r Report) HTML() string { return r.page().HTML() }
-
-// WriteJSON writes the report as indented JSON: each result's figures
-// are under results[].crash.
-func (r Report) WriteJSON(w io.Writer) error { return report.WriteJSON(w, r) }
-
 // WriteCSV writes the report in long form (see report.CSV), part "run"
 // for an engine's version, options, config and error, and part "crash"
 // for its figures, named by their JSON paths (lost_batches,
@@ -93,8 +80,9 @@ func (r Report) intro() string {
 		c.Kills, c.Batch, c.ValueSize, torn, c.CutBatches, c.Seed, tail)
 }
 
-// page lays the report out in one table.
-func (r Report) page() report.Page {
+// Page lays the report out in one table, for every format
+// (report.Write).
+func (r Report) Page() report.Page {
 	set := r.set()
 	engines := set.Engines()
 	row := func(label string, best report.Better, get func(*Stats) report.Cell) report.Row {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/suite"
@@ -162,6 +163,6 @@ func (crashSuite) Fields(res *Result) suite.Fields {
 
 func (crashSuite) Failure(res *Result) string { return Failure(res) }
 
-func (crashSuite) Report(runID string, env harness.Environment, results []*Result) suite.Renderer {
+func (crashSuite) Report(runID string, env harness.Environment, results []*Result) report.Renderer {
 	return &Report{RunID: runID, Env: env, Results: results}
 }

@@ -1,5 +1,7 @@
 package harness
 
+import "time"
+
 // Progress is told how each part of a workload (a step, a benchmark)
 // advances. A workload calls Begin and End from its own goroutine and
 // Update from a ticker goroutine between them, a few times a second, so
@@ -13,4 +15,37 @@ type Progress interface {
 	Update(done int64)
 	// End finishes the part.
 	End()
+}
+
+// ProgressPeriod is how often Track reports: a few times a second.
+const ProgressPeriod = 200 * time.Millisecond
+
+// Track begins a part on p and reports done() to it every ProgressPeriod
+// from a goroutine of its own, off the timed path, until stop, which
+// reports the last count and ends the part. A nil p tracks nothing.
+func Track(p Progress, label string, total int64, done func() int64) (stop func()) {
+	if p == nil {
+		return func() {}
+	}
+	p.Begin(label, total)
+	quit, exited := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(exited)
+		t := time.NewTicker(ProgressPeriod)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+				p.Update(done())
+			}
+		}
+	}()
+	return func() {
+		close(quit)
+		<-exited
+		p.Update(done())
+		p.End()
+	}
 }

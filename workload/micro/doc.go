@@ -72,9 +72,9 @@
 //
 // Report shows engines side by side, as workload.Report does (the same
 // formats, HTML and repeated runs with their medians and spread
-// included): String for a terminal, Markdown, HTML, WriteCSV, WriteJSON,
-// and WriteGoBench, whose lines benchstat reads like the output of go
-// test -bench:
+// included): its Page is the text, Markdown and HTML forms (report.Write),
+// and it has WriteCSV, WriteJSON and WriteGoBench, whose lines benchstat
+// reads like the output of go test -bench:
 //
 //	benchmark-storage -engine all -benchmarks default -num 100k -format gobench > old.txt
 //	benchstat -col /engine old.txt           # engines side by side

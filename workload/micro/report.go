@@ -19,44 +19,11 @@ import (
 // Its fields, RunID, Env and Results, are results.Report's.
 type Report results.Report[Result]
 
-// String renders the report for a terminal: µs/op with benchmarks as rows
-// and engines as columns, the best of each row marked '*', then the
-// errors, throughput, latency, storage, cost and verification tables, and
-// the environment.
-func (r Report) String() string { return r.page().Text() }
-
-// Markdown renders the same report as GitHub-flavored Markdown, the best
-// of each row in bold.
-func (r Report) Markdown() string { return r.page().Markdown() }
-
-// HTML renders the report as one self-contained page: charts of each
-// benchmark's figures per engine, the tables of String, and the
-// environment.
-func (r Report) HTML() string { return r.page().HTML() }
-
-// Summary is an engine's figures over its runs.
-type Summary struct {
-	Engine string `json:"engine"`
-	// Runs is how many times the engine ran.
-	Runs int `json:"runs"`
-	// Benchmarks summarizes every number of each benchmark (see Bench),
-	// named by its JSON path: {name, figures: [{metric, unit, n, median,
-	// min, max}]}; name is the benchmark's label (readrandom#2).
-	Benchmarks []report.PartStats `json:"benchmarks"`
-}
-
 // WriteJSON writes the report, every figure of every run and the
 // environment, as indented JSON; when an engine ran more than once,
 // "summary" holds the median and spread of each figure.
 func (r Report) WriteJSON(w io.Writer) error {
-	out := struct {
-		Report
-		Summary []Summary `json:"summary,omitempty"`
-	}{Report: r}
-	for _, s := range r.set().Summaries(rowLabels(r.config().Benchmarks)) {
-		out.Summary = append(out.Summary, Summary{Engine: s.Engine, Runs: s.Runs, Benchmarks: s.Parts})
-	}
-	return report.WriteJSON(w, out)
+	return r.set().WriteJSON(w, r, "benchmarks", rowLabels(r.config().Benchmarks))
 }
 
 // Samples lists every number of every benchmark of each engine over its
@@ -153,8 +120,12 @@ func benchOf(i int) results.Of[Result, Bench] {
 	}, Error: func(b *Bench) string { return b.Error }}
 }
 
-// page lays the report out: the main table, then the extra ones.
-func (r Report) page() report.Page {
+// Page lays the report out for every format (report.Write): µs/op with
+// benchmarks as rows and engines as columns, the best of each row
+// marked, then the errors, throughput, latency, storage, cost and
+// verification tables, and the environment; the HTML form charts each
+// benchmark's figures per engine.
+func (r Report) Page() report.Page {
 	set := r.set()
 	engines := set.Engines()
 	names := r.config().Benchmarks

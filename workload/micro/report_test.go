@@ -136,7 +136,7 @@ func TestReportGolden(t *testing.T) {
 // TestReportMarksBestAndFailures checks the main table's judgements
 // rather than its layout.
 func TestReportMarksBestAndFailures(t *testing.T) {
-	text := syntheticReport().String()
+	text := syntheticReport().Page().Text()
 	rows := map[string][]string{
 		// The failed engine was fastest, but a failed engine is never best.
 		"fillseq":      {"1.28  ", "0.610 *", "0.400"},
@@ -171,7 +171,7 @@ func TestReportJSONRoundTrip(t *testing.T) {
 // TestReportHTML renders the HTML report in a real browser: it must be
 // self-contained and draw something.
 func TestReportHTML(t *testing.T) {
-	page := syntheticReport().HTML()
+	page := syntheticReport().Page().HTML()
 	reporttest.SelfContained(t, page)
 	reporttest.Screenshot(t, "micro", page, 1280, 4600)
 }
@@ -193,7 +193,7 @@ func TestReportRepeated(t *testing.T) {
 		}
 	}
 	r.Results = runs
-	text := r.String()
+	text := r.Page().Text()
 	reporttest.Fits(t, text)
 	if !strings.Contains(text, "Each engine ran 3 times") || !strings.Contains(text, "±100%") {
 		t.Errorf("no medians and spreads:\n%s", text)

@@ -12,9 +12,6 @@ import (
 	"github.com/tsbench/storage/workload/harness"
 )
 
-// tick is how often progress is reported.
-const tick = 200 * time.Millisecond
-
 // Run runs cfg's benchmarks in order on the engine open opens in dir (an
 // empty or new directory), each with its default count, and returns what
 // each measured. A failed benchmark is recorded and the next one runs:
@@ -172,7 +169,7 @@ func (s *Session) measure(bench *Bench, b *benchmark, n int64, body func(*benchR
 	run := &benchRun{hist: s.hist, latencyOf: "op"}
 	s.hist.Reset()
 	writes := b.kind == kindFill || b.kind == kindOverwrite || b.kind == kindDelete
-	stop := s.progress(fmt.Sprintf("%s %s", b.Name, harness.Count(n)), n, &run.done)
+	stop := harness.Track(s.cfg.Progress, fmt.Sprintf("%s %s", b.Name, harness.Count(n)), n, run.done.Load)
 	span, err := harness.StartSpan(harness.EnginePIDs(s.db)...)
 	if err != nil {
 		stop()
@@ -234,34 +231,4 @@ func (s *Session) measure(bench *Bench, b *benchmark, n int64, body func(*benchR
 func (v *Verification) summary() string {
 	return fmt.Sprintf("read %d of %d expected entries: %d missing, %d wrong; first: %s",
 		v.Read, v.Expected, v.Missing, v.Wrong, v.First)
-}
-
-// progress reports how a benchmark advances from its own goroutine, off
-// the timed path, and returns the function that ends it.
-func (s *Session) progress(label string, total int64, done *atomic.Int64) (stop func()) {
-	p := s.cfg.Progress
-	if p == nil {
-		return func() {}
-	}
-	p.Begin(label, total)
-	quit, exited := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(exited)
-		t := time.NewTicker(tick)
-		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-t.C:
-				p.Update(done.Load())
-			}
-		}
-	}()
-	return func() {
-		close(quit)
-		<-exited
-		p.Update(done.Load())
-		p.End()
-	}
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/suite"
 )
@@ -138,7 +139,7 @@ func (microSuite) Failure(res *Result) string {
 	return suite.FirstFailure(res.Error, res.Benchmarks, func(b Bench) (string, string) { return b.Name, b.Error })
 }
 
-func (microSuite) Report(runID string, env harness.Environment, results []*Result) suite.Renderer {
+func (microSuite) Report(runID string, env harness.Environment, results []*Result) report.Renderer {
 	return &Report{RunID: runID, Env: env, Results: results}
 }
 
@@ -154,3 +155,13 @@ func (microSuite) JVM(s Settings, _ suite.Common) error {
 	}
 	return nil
 }
+
+// ResultKey, Samples and CompareMetrics make the workload's reports ones
+// that benchmark-storage compare reads (suite.Comparer).
+func (microSuite) ResultKey() string { return "benchmarks" }
+
+func (microSuite) Samples(results []*Result) []report.Samples {
+	return Report{Results: results}.Samples()
+}
+
+func (microSuite) CompareMetrics() []report.CompareMetric { return CompareMetrics }

@@ -92,8 +92,9 @@
 // # On the command line
 //
 // The package registers itself as the workload mixed of package
-// workload/suite: Settings are its own flags, the Load the steady-state
-// workload shares (-writers, -readers, -duration, -rate, -mix, -window)
-// and -skew; -points (the preload, none unless given), -series, -batch,
-// -seed and -dataset are the command's.
+// workload/suite, whose settings are a Config: its own flags set it, those
+// the steady-state workload shares (DefineLoad: -writers, -readers,
+// -duration, -rate, -mix, -window) and -skew; -points (the preload, none
+// unless given), -series, -batch and -seed are the command's, copied in
+// once when the workload is configured, and so is -dataset.
 package mixed

@@ -1,17 +1,13 @@
 package mixed
 
 import (
-	"flag"
 	"testing"
 	"time"
 
 	"github.com/tsbench/storage/workload/internal/flatmemory"
 )
 
-var (
-	shortRun = flag.Duration("mixed.short", 3*time.Second, "the short run of BenchmarkMemoryFlat")
-	longRun  = flag.Duration("mixed.long", 30*time.Second, "the long run of BenchmarkMemoryFlat")
-)
+var shortRun, longRun = flatmemory.Flags("mixed")
 
 // BenchmarkMemoryFlat shows that the harness's memory does not grow with
 // the duration: it runs the workload for -mixed.short and -mixed.long

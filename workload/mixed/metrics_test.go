@@ -32,7 +32,7 @@ func TestRunEngineMetrics(t *testing.T) {
 		t.Errorf("metrics %v: want the memtable's bytes", m)
 	}
 	res.Engine = "pebble"
-	if s := (Report{Results: []*Result{res}}).String(); !strings.Contains(s, "Engine metrics") {
+	if s := (Report{Results: []*Result{res}}).Page().Text(); !strings.Contains(s, "Engine metrics") {
 		t.Errorf("report lacks the engine metrics:\n%s", s)
 	}
 
@@ -43,7 +43,7 @@ func TestRunEngineMetrics(t *testing.T) {
 	if mem.EngineMetrics != nil {
 		t.Errorf("memory: metrics %v, want none", mem.EngineMetrics)
 	}
-	if s := (Report{Results: []*Result{mem}}).String(); strings.Contains(s, "Engine metrics") {
+	if s := (Report{Results: []*Result{mem}}).Page().Text(); strings.Contains(s, "Engine metrics") {
 		t.Errorf("report of an engine without metrics shows the table:\n%s", s)
 	}
 }

@@ -21,23 +21,6 @@ import (
 // Its fields, RunID, Env and Results, are results.Report's.
 type Report results.Report[Result]
 
-// String renders the report for a terminal: throughput per operation
-// kind with engines as columns, the best of each row marked '*', then
-// the errors, latency, verification and cost tables, and the
-// environment.
-func (r Report) String() string { return r.page().Text() }
-
-// Markdown renders the same report as GitHub-flavored Markdown.
-func (r Report) Markdown() string { return r.page().Markdown() }
-
-// HTML renders the report as one self-contained page with charts of the
-// throughput over time and the latency percentiles.
-func (r Report) HTML() string { return r.page().HTML() }
-
-// WriteJSON writes every figure of every run and the environment as
-// indented JSON (schema: see the package documentation).
-func (r Report) WriteJSON(w io.Writer) error { return report.WriteJSON(w, r) }
-
 // WriteCSV writes the report in long form under the header
 // run_id,start,engine,repeat,operation,metric,stat,value,unit,text (see
 // report.CSV): environment rows, then per run a "run" part (version,
@@ -150,7 +133,12 @@ func label(kind string) string {
 	return kind
 }
 
-func (r Report) page() report.Page {
+// Page lays the report out for every format (report.Write): throughput
+// per operation kind with engines as columns, the best of each row
+// marked, then the errors, latency, verification and cost tables, and the
+// environment; the HTML form charts the throughput over time and the
+// latency percentiles.
+func (r Report) Page() report.Page {
 	set := r.set()
 	engines := set.Engines()
 	kinds := r.kinds(set)

@@ -106,7 +106,7 @@ func TestReportJSONRoundTrip(t *testing.T) {
 // TestReportCells checks the judgements rather than the layout: the
 // best of each row, the failed engine never best, the reuse said.
 func TestReportCells(t *testing.T) {
-	text := syntheticReport().String()
+	text := syntheticReport().Page().Text()
 	reporttest.Cells(t, text, map[string][]string{
 		"write (points)": {"ops/s", "396k *", "304k  ", "495k"},
 		"Status":         {"ok", "ok", "FAILED !"},
@@ -150,7 +150,7 @@ func TestPerSecondTextMatchesJSON(t *testing.T) {
 	w.PerSecond = []int64{100e3, 200e3, 300e3, 400e3}
 	w.PerSecondStats = perSecondStats(w.PerSecond, time.Second)
 	var buf bytes.Buffer
-	if err := r.WriteJSON(&buf); err != nil {
+	if err := report.Write(&buf, r, report.FormatJSON); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -163,7 +163,7 @@ func TestPerSecondTextMatchesJSON(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	text := r.String()
+	text := r.Page().Text()
 	table := text[strings.Index(text, "Throughput over time"):]
 	lines := strings.Split(table, "\n")
 	row := slices.IndexFunc(lines, func(l string) bool {

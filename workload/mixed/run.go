@@ -23,9 +23,6 @@ import (
 // 0, then QueryKinds.
 const kinds = 6
 
-// tick is how often the preload's progress is reported.
-const tick = 200 * time.Millisecond
-
 // Run preloads db, whose files live in dir, with cfg.Points (unless
 // cfg.Preloaded), then runs cfg.Writers writers and cfg.Readers readers
 // side by side for cfg.Duration, checks every series against what the
@@ -140,7 +137,7 @@ type worker struct {
 func (r *runner) runPreload() (*Preload, error) {
 	hist := measure.NewHistogram()
 	var done atomic.Int64
-	stop := r.progress(fmt.Sprintf("Preload %s points", harness.Count(r.cfg.Points)), r.cfg.Points, done.Load)
+	stop := harness.Track(r.cfg.Progress, fmt.Sprintf("Preload %s points", harness.Count(r.cfg.Points)), r.cfg.Points, done.Load)
 	span, err := harness.StartSpan(harness.EnginePIDs(r.db)...)
 	if err != nil {
 		stop()
@@ -302,36 +299,6 @@ func (r *runner) sample(workers []*worker, start time.Time) *sampler {
 		}
 		r.halt()
 		return s
-	}
-}
-
-// progress reports the preload's progress from its own goroutine, off
-// the timed path, and returns the function that ends it.
-func (r *runner) progress(label string, total int64, done func() int64) (stop func()) {
-	p := r.cfg.Progress
-	if p == nil {
-		return func() {}
-	}
-	p.Begin(label, total)
-	quit, exited := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(exited)
-		t := time.NewTicker(tick)
-		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-t.C:
-				p.Update(done())
-			}
-		}
-	}()
-	return func() {
-		close(quit)
-		<-exited
-		p.Update(done())
-		p.End()
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"time"
 
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
 	"github.com/tsbench/storage/workload/suite"
@@ -11,54 +12,26 @@ import (
 
 func init() { suite.Register("mixed", mixedSuite{}) }
 
-// Load are the settings of writers and readers running together, which
-// the mixed and steady workloads share, flags and help text alike.
-type Load struct {
-	Writers  int           `json:"writers"`
-	Readers  int           `json:"readers"`
-	Duration time.Duration `json:"duration_ns"`
-	Rate     float64       `json:"rate"`
-	Mix      Mix           `json:"mix"`
-	Window   time.Duration `json:"window_ns"`
-}
-
-// DefaultLoad is the load before any flag: one writer and one reader for
-// 10 s, long enough for every query kind to run many times, short enough
-// for a bare run of every engine.
-func DefaultLoad() Load {
-	return Load{Writers: 1, Readers: 1, Duration: 10 * time.Second, Mix: DefaultMix, Window: DefaultWindow}
-}
-
-// Define defines the load's flags on fs, with l's values as defaults.
-func (l *Load) Define(fs *flag.FlagSet) {
-	fs.IntVar(&l.Writers, "writers", l.Writers, "with -workload mixed, `count` of writers ingesting points, each owning an equal share of the series")
-	fs.IntVar(&l.Readers, "readers", l.Readers, "with -workload mixed, `count` of readers querying while the writers write")
-	fs.DurationVar(&l.Duration, "duration", l.Duration, "with -workload mixed, how long writers and readers run, after the preload (-points)")
-	fs.Var((*suite.Rate)(&l.Rate), "rate", "with -workload mixed, cap on the `points` written per second over all writers: 40k, 1.5M, 250000 (default: no cap)")
+// DefineLoad defines the flags of writers and readers running together,
+// which the mixed and steady workloads share, flags and help text alike,
+// on the fields of their configs; their values are the defaults shown.
+func DefineLoad(fs *flag.FlagSet, writers, readers *int, duration *time.Duration, rate *float64, mix *Mix, window *time.Duration) {
+	fs.IntVar(writers, "writers", *writers, "with -workload mixed, `count` of writers ingesting points, each owning an equal share of the series")
+	fs.IntVar(readers, "readers", *readers, "with -workload mixed, `count` of readers querying while the writers write")
+	fs.DurationVar(duration, "duration", *duration, "with -workload mixed, how long writers and readers run, after the preload (-points)")
+	fs.Var((*suite.Rate)(rate), "rate", "with -workload mixed, cap on the `points` written per second over all writers: 40k, 1.5M, 250000 (default: no cap)")
 	fs.Func("mix", "with -workload mixed, `weights` of the query kinds readers draw: kind=weight,... of last, recent, range, scan, multi (default "+DefaultMix.String()+")", func(v string) error {
 		mx, err := ParseMix(v)
-		l.Mix = mx
+		*mix = mx
 		return suite.Unprefixed(err, ErrInvalidConfig)
 	})
-	fs.DurationVar(&l.Window, "window", l.Window, "with -workload mixed, how much recent data (data time, a point every 10s per series) a recent or multi query reads")
+	fs.DurationVar(window, "window", *window, "with -workload mixed, how much recent data (data time, a point every 10s per series) a recent or multi query reads")
 }
 
-// Settings are the mixed workload's own settings: what its flags set,
-// and what a job carries to the child. Its sizes (-points is the
-// preload), seed and dataset are the command's (suite.Common).
-type Settings struct {
-	Load
-	Skew float64 `json:"skew"`
-}
-
-// Config is the run of s with the shared settings c.
-func (s Settings) Config(c suite.Common) Config {
-	return Config{
-		Duration: s.Duration, Writers: s.Writers, Readers: s.Readers,
-		Series: c.Series, Batch: c.Batch, Points: c.Points, Rate: s.Rate,
-		Mix: s.Mix, Window: s.Window, Skew: s.Skew, Seed: c.Seed,
-	}
-}
+// DefaultDuration is how long writers and readers run unless -duration
+// says otherwise: long enough for every query kind to run many times,
+// short enough for a bare run of every engine.
+const DefaultDuration = 10 * time.Second
 
 // mixedSuite is the workload mixed.
 type mixedSuite struct{}
@@ -67,10 +40,15 @@ func (mixedSuite) Info() suite.Info {
 	return suite.Info{About: "the mixed workload", Add: "add -workload mixed", Datasets: true, Ordered: true}
 }
 
-func (mixedSuite) Defaults() Settings { return Settings{Load: DefaultLoad()} }
+// Defaults are one writer and one reader for DefaultDuration.
+func (mixedSuite) Defaults() Config {
+	return Config{Writers: 1, Readers: 1, Duration: DefaultDuration, Mix: DefaultMix, Window: DefaultWindow}
+}
 
-func (mixedSuite) Flags(fs *flag.FlagSet, s *Settings) {
-	s.Load.Define(fs)
+// Flags set the config's own fields; its sizes (-points is the preload)
+// and seed are the command's (suite.Common), which Configure copies in.
+func (mixedSuite) Flags(fs *flag.FlagSet, s *Config) {
+	DefineLoad(fs, &s.Writers, &s.Readers, &s.Duration, &s.Rate, &s.Mix, &s.Window)
 	fs.Func("skew", "with -workload mixed, how queries pick series: uniform, zipfian (exponent 0.99, series 0 the hottest) or an exponent below 1 (default uniform)", func(v string) error {
 		k, err := ParseSkew(v)
 		s.Skew = k
@@ -86,12 +64,13 @@ func (mixedSuite) Refuse(flag string) error {
 	return suite.Refuse(flag, refused, "mixed", "-writers, -readers, -duration, -rate, -mix, -window, -skew, -points (the preload), -series and -batch")
 }
 
-// Configure makes -points the preload, none unless given, and checks
-// the settings.
-func (mixedSuite) Configure(s *Settings, c *suite.Common, given suite.Given) error {
+// Configure makes -points the preload, none unless given, copies the
+// command's settings in and checks the config.
+func (mixedSuite) Configure(s *Config, c *suite.Common, given suite.Given) error {
 	if !given("points") {
 		c.Points = 0
 	}
+	s.Series, s.Batch, s.Points, s.Seed = c.Series, c.Batch, c.Points, c.Seed
 	switch {
 	case given("rate") && s.Rate <= 0:
 		return suite.Invalidf("-rate %g: give a positive number of points per second, or leave -rate out for no cap", s.Rate)
@@ -100,17 +79,16 @@ func (mixedSuite) Configure(s *Settings, c *suite.Common, given suite.Given) err
 	case c.Dataset != "" && c.Points == 0:
 		return suite.Invalidf("-dataset keeps the preload, and there is none: add -points, such as -points 1M, or drop -dataset")
 	}
-	return suite.Invalid(s.Config(*c).Validate(), ErrInvalidConfig)
+	return suite.Invalid(s.Validate(), ErrInvalidConfig)
 }
 
-func (mixedSuite) Start(s Settings, c suite.Common, options map[string]any) *Result {
-	return &Result{Header: harness.Header{Options: options}, Config: s.Config(c)}
+func (mixedSuite) Start(s Config, c suite.Common, options map[string]any) *Result {
+	return &Result{Header: harness.Header{Options: options}, Config: s}
 }
 
 // Run runs the workload on the engine, in a clone of the dataset with
 // -dataset and one saved (suite.RunOnDataset).
-func (su mixedSuite) Run(s Settings, c suite.Common, e *suite.Engine) (*Result, error) {
-	cfg := s.Config(c)
+func (su mixedSuite) Run(cfg Config, c suite.Common, e *suite.Engine) (*Result, error) {
 	cfg.Progress, cfg.Log = e.Progress, e.Progress
 	return suite.RunOnDataset(e, c, su.Fields, func(r *suite.DatasetRun) (*Result, error) {
 		cfg.Preloaded, cfg.AfterPreload = r.Use != nil, r.Save
@@ -124,6 +102,16 @@ func (mixedSuite) Fields(res *Result) suite.Fields {
 
 func (mixedSuite) Failure(res *Result) string { return res.Error }
 
-func (mixedSuite) Report(runID string, env harness.Environment, results []*Result) suite.Renderer {
+func (mixedSuite) Report(runID string, env harness.Environment, results []*Result) report.Renderer {
 	return &Report{RunID: runID, Env: env, Results: results}
 }
+
+// ResultKey, Samples and CompareMetrics make the workload's reports ones
+// that benchmark-storage compare reads (suite.Comparer).
+func (mixedSuite) ResultKey() string { return "operations" }
+
+func (mixedSuite) Samples(results []*Result) []report.Samples {
+	return Report{Results: results}.Samples()
+}
+
+func (mixedSuite) CompareMetrics() []report.CompareMetric { return CompareMetrics }

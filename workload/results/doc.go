@@ -17,8 +17,10 @@
 //     engine, each point the median and spread of its runs (Value is a
 //     run's figure at a point); InCell and CellLabels for figures over
 //     time;
-//   - Page: the page the text, Markdown and HTML forms render;
-//   - WriteCSV, Summaries and Samples: the long-form CSV, the JSON
-//     summary of repeated runs and the figures compare weighs, every
-//     figure named by its JSON path (report.Flatten, RunFigures).
+//   - Page: the page the text, Markdown and HTML forms render
+//     (report.Write);
+//   - WriteCSV, WriteJSON with Summaries, and Samples: the long-form CSV,
+//     the JSON with a summary of repeated runs and the figures compare
+//     weighs, every figure named by its JSON path (report.Flatten,
+//     RunFigures).
 package results

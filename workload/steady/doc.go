@@ -91,7 +91,9 @@
 // # On the command line
 //
 // The package registers itself as the workload steady of package
-// workload/suite: Settings are its own flags (-speedup, -retention, ...,
-// -find-rate and its targets) and the mixed workload's Load, whose flags
-// the two share; -series, -batch, -seed and -interval are the command's.
+// workload/suite: Settings are a Config that its own flags set (-speedup,
+// -retention, ..., and those it shares with the mixed workload,
+// mixed.DefineLoad) with -find-rate and its targets; -series, -batch,
+// -seed and -interval are the command's, copied in once when the workload
+// is configured.
 package steady

@@ -2,17 +2,13 @@ package steady
 
 import (
 	"errors"
-	"flag"
 	"testing"
 	"time"
 
 	"github.com/tsbench/storage/workload/internal/flatmemory"
 )
 
-var (
-	shortRun = flag.Duration("steady.short", 3*time.Second, "the short run of BenchmarkMemoryFlat")
-	longRun  = flag.Duration("steady.long", 30*time.Second, "the long run of BenchmarkMemoryFlat")
-)
+var shortRun, longRun = flatmemory.Flags("steady")
 
 // BenchmarkMemoryFlat shows that the harness's memory does not grow with
 // the duration: it runs the workload for -steady.short and -steady.long

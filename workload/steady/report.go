@@ -22,18 +22,6 @@ import (
 // Its fields, RunID, Env and Results, are results.Report's.
 type Report results.Report[Result]
 
-// String renders the report for a terminal.
-func (r Report) String() string { return r.page().Text() }
-
-// Markdown renders it as GitHub-flavored Markdown.
-func (r Report) Markdown() string { return r.page().Markdown() }
-
-// HTML renders it as one page with the figures over time as charts.
-func (r Report) HTML() string { return r.page().HTML() }
-
-// WriteJSON writes every figure of every run, intervals included.
-func (r Report) WriteJSON(w io.Writer) error { return report.WriteJSON(w, r) }
-
 // WriteCSV writes the report in long form (report.CSV): environment
 // rows, then per run a "run" part with every figure but the intervals,
 // named by its JSON path, and a part per interval ("interval.0", ...).
@@ -83,7 +71,9 @@ func (r Report) intro(set *results.Set[Result]) string {
 		"Best of each row marked *; sizes in binary units." + set.RepeatNote()
 }
 
-func (r Report) page() report.Page {
+// Page lays the report out for every format (report.Write); the HTML
+// form charts the figures over time.
+func (r Report) Page() report.Page {
 	set := r.set()
 	engines := set.Engines()
 	// cells are a figure of each engine, the median of its runs that

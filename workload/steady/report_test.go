@@ -11,6 +11,7 @@ import (
 	"github.com/tsbench/storage/engine/memory"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/internal/report/reporttest"
 	"github.com/tsbench/storage/workload/harness"
 )
@@ -24,20 +25,20 @@ func TestReport(t *testing.T) {
 	}
 	res.Engine = "memory"
 	r := Report{RunID: "x", Env: harness.CollectEnvironment(t.TempDir()), Results: []*Result{res}}
-	text := r.String()
+	text := r.Page().Text()
 	for _, want := range []string{"ingest points/s", "wrong answers", "disk last third", "final check", "by delete in buckets of"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text report lacks %q:\n%s", want, text)
 		}
 	}
-	html := r.HTML()
+	html := r.Page().HTML()
 	for _, want := range []string{"Ingest rate", "Write p99", "Query p99", "Disk used", "RSS", "<svg"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("HTML report lacks %q", want)
 		}
 	}
 	var buf bytes.Buffer
-	if err := r.WriteJSON(&buf); err != nil {
+	if err := report.Write(&buf, r, report.FormatJSON); err != nil {
 		t.Fatal(err)
 	}
 	var back Report

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"flag"
 	"strings"
-	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/mixed"
 	"github.com/tsbench/storage/workload/suite"
@@ -14,34 +14,14 @@ import (
 
 func init() { suite.Register("steady", steadySuite{}) }
 
-// Settings are the steady-state workload's own settings: what its flags
-// set, -rate, -duration, -writers, -readers, -mix and -window shared with
-// the mixed workload, and what a job carries to the child. Its sizes,
-// seed and intervals are the command's (suite.Common).
+// Settings are the steady-state workload's settings as its flags set
+// them and a job carries them to the child: the run's Config, complete
+// once Configure has copied the command's sizes, seed and interval in
+// (suite.Common), and the rate search.
 type Settings struct {
-	mixed.Load
-	Speedup    float64       `json:"speedup"`
-	Retention  time.Duration `json:"retention_ns"`
-	Method     Method        `json:"method"`
-	Bucket     time.Duration `json:"bucket_ns"`
-	Late       float64       `json:"late"`
-	LateWindow time.Duration `json:"late_window_ns"`
-	OutOfOrder float64       `json:"out_of_order"`
-	Churn      float64       `json:"churn"`
-	ChurnEvery time.Duration `json:"churn_every_ns"`
-	FindRate   bool          `json:"find_rate,omitempty"`
-	Targets    Targets       `json:"targets"`
-}
-
-// Config is the run of s with the shared settings c.
-func (s Settings) Config(c suite.Common) Config {
-	return Config{
-		Duration: s.Duration, Rate: s.Rate, Writers: s.Writers, Readers: s.Readers,
-		Series: c.Series, Batch: c.Batch, Speedup: s.Speedup, Retention: s.Retention, Method: s.Method,
-		BucketWidth: s.Bucket, Late: s.Late, LateWindow: s.LateWindow, OutOfOrder: s.OutOfOrder,
-		Churn: s.Churn, ChurnEvery: s.ChurnEvery, Mix: s.Mix, Window: s.Window,
-		Interval: max(c.Interval, 0), Seed: c.Seed,
-	}
+	Config
+	FindRate bool    `json:"find_rate,omitempty"`
+	Targets  Targets `json:"targets"`
 }
 
 // steadySuite is the workload
@@ -51,9 +31,12 @@ func (steadySuite) Info() suite.Info {
 	return suite.Info{About: "the steady-state workload", Add: "add -workload steady", Ordered: true}
 }
 
+// Defaults are the mixed workload's writers, readers and duration, and
+// the rate search's targets.
 func (steadySuite) Defaults() Settings {
 	return Settings{
-		Load: mixed.DefaultLoad(), Speedup: DefaultSpeedup, Method: MethodDelete,
+		Config: Config{Writers: 1, Readers: 1, Duration: mixed.DefaultDuration, Mix: mixed.DefaultMix, Window: DefaultWindow,
+			Speedup: DefaultSpeedup, Method: MethodDelete},
 		Targets: Targets{MaxWriteP99: DefaultMaxWriteP99, MaxQueryP99: DefaultMaxQueryP99},
 	}
 }
@@ -63,7 +46,7 @@ func (steadySuite) Defaults() Settings {
 var ownFlags = []string{"speedup", "retention", "retention-method", "bucket", "late", "late-window", "out-of-order", "churn", "churn-every", "find-rate", "max-write-p99", "max-query-p99"}
 
 func (steadySuite) Flags(fs *flag.FlagSet, s *Settings) {
-	s.Load.Define(fs)
+	mixed.DefineLoad(fs, &s.Writers, &s.Readers, &s.Duration, &s.Rate, &s.Mix, &s.Window)
 	fs.Float64Var(&s.Speedup, "speedup", s.Speedup, "with -workload steady, how many `times` faster data time runs than wall time, so that a -retention of minutes expires data in a short run")
 	fs.DurationVar(&s.Retention, "retention", 0, "with -workload steady, the `window` of data time kept; older data is deleted as the data advances (default a third of the run's data time)")
 	fs.Func("retention-method", "with -workload steady, the `method` that deletes expired data: delete (a DeleteRange per series), bucket (time-bucket-major keys, one DeleteRange per bucket) or shards (an engine per time shard, closed and deleted whole) (default delete)", func(v string) error {
@@ -71,7 +54,7 @@ func (steadySuite) Flags(fs *flag.FlagSet, s *Settings) {
 		s.Method = m
 		return suite.Unprefixed(err, ErrInvalidConfig)
 	})
-	fs.DurationVar(&s.Bucket, "bucket", 0, "with -workload steady, the data time of a bucket, a shard and a retention step (default -retention/10)")
+	fs.DurationVar(&s.BucketWidth, "bucket", 0, "with -workload steady, the data time of a bucket, a shard and a retention step (default -retention/10)")
 	fs.Float64Var(&s.Late, "late", 0, "with -workload steady, the `fraction` of batches sent late, by up to -late-window of data time")
 	fs.DurationVar(&s.LateWindow, "late-window", 0, "with -workload steady, how late a late batch is at most, in data time (default 1m, or -retention/4 if shorter)")
 	fs.Float64Var(&s.OutOfOrder, "out-of-order", 0, "with -workload steady, the `fraction` of each batch's points put out of order")
@@ -100,21 +83,22 @@ func (steadySuite) Configure(s *Settings, c *suite.Common, given suite.Given) er
 	if given("rate") && s.Rate <= 0 {
 		return suite.Invalidf("-rate %g: give a positive number of points per second, such as -rate 100k", s.Rate)
 	}
-	cfg := s.Config(*c)
+	s.Series, s.Batch, s.Interval, s.Seed = c.Series, c.Batch, max(c.Interval, 0), c.Seed
+	cfg := s.Config
 	// Validate wants an opener for shards; the child gives the real one.
 	cfg.Open = func(string) (engine.Engine, error) { return nil, errors.New("no engine") }
 	return suite.Invalid(cfg.Validate(), ErrInvalidConfig)
 }
 
 func (steadySuite) Start(s Settings, c suite.Common, options map[string]any) *Result {
-	return &Result{Header: harness.Header{Options: options}, Config: s.Config(c).WithDefaults()}
+	return &Result{Header: harness.Header{Options: options}, Config: s.WithDefaults()}
 }
 
 // Run opens the engine, or with the shards method one per shard under
 // the data directory, runs the workload and closes it. A failed Close
 // fails the run.
 func (steadySuite) Run(s Settings, c suite.Common, e *suite.Engine) (res *Result, err error) {
-	cfg := s.Config(c)
+	cfg := s.Config
 	cfg.Progress, cfg.Log = e.Progress, e.Progress
 	cfg.Open = e.Open
 	if s.FindRate {
@@ -144,6 +128,6 @@ func (steadySuite) Fields(res *Result) suite.Fields {
 
 func (steadySuite) Failure(res *Result) string { return res.Error }
 
-func (steadySuite) Report(runID string, env harness.Environment, results []*Result) suite.Renderer {
+func (steadySuite) Report(runID string, env harness.Environment, results []*Result) report.Renderer {
 	return &Report{RunID: runID, Env: env, Results: results}
 }

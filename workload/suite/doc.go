@@ -9,7 +9,9 @@
 // the command's flag set (DefineFlags) into its settings, a typed,
 // JSON-tagged struct; the checks of those settings, done once in the
 // parent when it is picked (Flags.Configure); its run on one engine in a
-// child process; and its report. The flags several workloads take
+// child process; and its report (a report.Renderer), which
+// benchmark-storage compare reads too if the workload is a Comparer. The
+// flags several workloads take
 // (-points, -series, -batch, -seed, -interval, -dataset) are the
 // command's, handed to every workload as Common.
 //

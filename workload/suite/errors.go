@@ -12,6 +12,9 @@ var (
 	// ErrNoRole is returned by Config.Role for a role the workload does
 	// not have.
 	ErrNoRole = errors.New("no such role")
+	// ErrNotCompared is returned by ReadSamples for a report of no
+	// workload that compare reads.
+	ErrNotCompared = errors.New("not a report compare reads")
 	// errCount is matched by every ParseCount error.
 	errCount = errors.New("invalid count")
 )

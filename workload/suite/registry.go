@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 )
 
@@ -100,13 +102,45 @@ func (s *Suite) DecodeResult(b []byte) (*Result, error) {
 }
 
 // Report renders results, every one of this workload.
-func (s *Suite) Report(runID string, env harness.Environment, results []*Result) Renderer {
+func (s *Suite) Report(runID string, env harness.Environment, results []*Result) report.Renderer {
 	vs := make([]any, len(results))
 	for i, r := range results {
 		vs[i] = r.v
 	}
 	return s.w.report(runID, env, vs)
 }
+
+// ReadSamples reads b, a JSON report (report.Renderer's JSON, {"results":
+// [...]}) of a workload that compare reads (Comparer): the workload, told
+// by its results' key, and the samples of its figures. An error wrapping
+// ErrNotCompared names the keys it looked for.
+func ReadSamples(b []byte) (*Suite, []report.Samples, error) {
+	var probe struct {
+		Results []map[string]json.RawMessage `json:"results"`
+	}
+	if err := json.Unmarshal(b, &probe); err != nil {
+		return nil, nil, err
+	}
+	var keys []string
+	for _, name := range Names() {
+		s, _ := Lookup(name)
+		key := s.w.resultKey()
+		if key == "" {
+			continue
+		}
+		keys = append(keys, key)
+		if !slices.ContainsFunc(probe.Results, func(r map[string]json.RawMessage) bool { _, ok := r[key]; return ok }) {
+			continue
+		}
+		samples, err := s.w.samples(b)
+		return s, samples, err
+	}
+	return nil, nil, fmt.Errorf("%w: it holds no results with %s", ErrNotCompared, strings.Join(keys, ", "))
+}
+
+// CompareMetrics are the figures compare shows of the workload unless
+// told which (Comparer); none if compare does not read it.
+func (s *Suite) CompareMetrics() []report.CompareMetric { return s.w.compareMetrics() }
 
 // Config is a workload with its settings: complete and checked
 // (Flags.Configure), or as a job carries them (Suite.Decode).
@@ -190,7 +224,10 @@ type erased interface {
 	fields(res any) Fields
 	failure(res any) string
 	decodeResult(b []byte) (any, error)
-	report(runID string, env harness.Environment, results []any) Renderer
+	report(runID string, env harness.Environment, results []any) report.Renderer
+	resultKey() string
+	samples(b []byte) ([]report.Samples, error)
+	compareMetrics() []report.CompareMetric
 }
 
 // adapter erases the types of w.
@@ -280,10 +317,38 @@ func (a adapter[S, R]) decodeResult(b []byte) (any, error) {
 	return res, nil
 }
 
-func (a adapter[S, R]) report(runID string, env harness.Environment, results []any) Renderer {
+func (a adapter[S, R]) report(runID string, env harness.Environment, results []any) report.Renderer {
 	rs := make([]*R, len(results))
 	for i, r := range results {
 		rs[i] = r.(*R)
 	}
 	return a.w.Report(runID, env, rs)
+}
+
+func (a adapter[S, R]) resultKey() string {
+	if c, ok := a.w.(Comparer[R]); ok {
+		return c.ResultKey()
+	}
+	return ""
+}
+
+func (a adapter[S, R]) samples(b []byte) ([]report.Samples, error) {
+	c, ok := a.w.(Comparer[R])
+	if !ok {
+		return nil, ErrNotCompared
+	}
+	var rep struct {
+		Results []*R `json:"results"`
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		return nil, err
+	}
+	return c.Samples(rep.Results), nil
+}
+
+func (a adapter[S, R]) compareMetrics() []report.CompareMetric {
+	if c, ok := a.w.(Comparer[R]); ok {
+		return c.CompareMetrics()
+	}
+	return nil
 }

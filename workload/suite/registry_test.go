@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/suite"
 )
@@ -69,7 +70,7 @@ func (fake) Fields(res *fakeResult) suite.Fields {
 
 func (fake) Failure(res *fakeResult) string { return res.Error }
 
-func (fake) Report(string, harness.Environment, []*fakeResult) suite.Renderer { return nil }
+func (fake) Report(string, harness.Environment, []*fakeResult) report.Renderer { return nil }
 
 func init() {
 	suite.Register("fake-a", fake{"fake-a"})

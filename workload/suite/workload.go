@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/dataset"
 	"github.com/tsbench/storage/workload/harness"
 )
@@ -40,7 +41,7 @@ type Workload[S, R any] interface {
 	// Failure says why res failed, "" if it passed.
 	Failure(res *R) string
 	// Report renders the results of a run.
-	Report(runID string, env harness.Environment, results []*R) Renderer
+	Report(runID string, env harness.Environment, results []*R) report.Renderer
 }
 
 // Refuser is a Workload that refuses some flags it does not take with a
@@ -75,6 +76,19 @@ type Roles[S any] interface {
 // returns nil.
 type JVMRunner[S any] interface {
 	JVM(s S, c Common) error
+}
+
+// Comparer is a Workload whose JSON reports benchmark-storage compare
+// reads.
+type Comparer[R any] interface {
+	// ResultKey is a key of its results' JSON that no other workload's
+	// results have ("steps"): how compare tells its reports apart.
+	ResultKey() string
+	// Samples lists every number of each engine's parts over its runs,
+	// labelled as its report's tables label them.
+	Samples(results []*R) []report.Samples
+	// CompareMetrics are the figures compare shows unless told which.
+	CompareMetrics() []report.CompareMetric
 }
 
 // Info describes a workload to the command line.
@@ -133,15 +147,6 @@ type Fields struct {
 	// Dataset is where the run's data came from with -dataset; nil for
 	// a workload that keeps no datasets.
 	Dataset **dataset.Use
-}
-
-// Renderer is a report in every -format.
-type Renderer interface {
-	String() string
-	Markdown() string
-	WriteCSV(io.Writer) error
-	WriteJSON(io.Writer) error
-	HTML() string
 }
 
 // Progress shows how a child's run advances, to a person and to the

@@ -9,7 +9,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"flag"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,15 +21,6 @@ import (
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-// Report is a benchmark's report.
-type Report interface {
-	String() string
-	Markdown() string
-	HTML() string
-	WriteCSV(io.Writer) error
-	WriteJSON(io.Writer) error
-}
 
 // Golden compares got with testdata/name, or with -update writes it
 // there.
@@ -58,19 +48,16 @@ func Golden(t *testing.T, name string, got []byte) {
 // benchmark format (the suffix keeps pinned outputs apart from code and
 // data). It also checks that the text fits report.TextWidth columns and
 // that every CSV value is a number.
-func Formats(t *testing.T, name string, r Report) {
+func Formats(t *testing.T, name string, r report.Renderer) {
 	t.Helper()
-	text := r.String()
-	Golden(t, name+".txt.golden", []byte(text))
-	Golden(t, name+".md.golden", []byte(r.Markdown()))
-	Golden(t, name+".html.golden", []byte(r.HTML()))
-	writers := map[string]func(io.Writer) error{".csv": r.WriteCSV, ".json": r.WriteJSON}
-	if g, ok := r.(interface{ WriteGoBench(io.Writer) error }); ok {
-		writers[".gobench"] = g.WriteGoBench
+	text := r.Page().Text()
+	formats := map[string]string{".txt": report.FormatText, ".md": report.FormatMarkdown, ".html": report.FormatHTML, ".csv": report.FormatCSV, ".json": report.FormatJSON}
+	if _, ok := r.(report.GoBencher); ok {
+		formats[".gobench"] = report.FormatGoBench
 	}
-	for ext, write := range writers {
+	for ext, format := range formats {
 		var b bytes.Buffer
-		if err := write(&b); err != nil {
+		if err := report.Write(&b, r, format); err != nil {
 			t.Fatal(err)
 		}
 		Golden(t, name+ext+".golden", b.Bytes())
@@ -147,23 +134,23 @@ func Cells(t *testing.T, text string, want map[string][]string) {
 // JSONRoundTrip checks that r comes back from its JSON unchanged, as
 // results do when a child process hands them to the parent: decoded, it
 // writes the same JSON and the same text.
-func JSONRoundTrip[R Report](t *testing.T, r R) {
+func JSONRoundTrip[R report.Renderer](t *testing.T, r R) {
 	t.Helper()
 	var first, second bytes.Buffer
-	if err := r.WriteJSON(&first); err != nil {
+	if err := report.Write(&first, r, report.FormatJSON); err != nil {
 		t.Fatal(err)
 	}
 	var back R
 	if err := json.Unmarshal(first.Bytes(), &back); err != nil {
 		t.Fatal(err)
 	}
-	if err := back.WriteJSON(&second); err != nil {
+	if err := report.Write(&second, back, report.FormatJSON); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(first.Bytes(), second.Bytes()) {
 		t.Error("JSON changes after a round trip")
 	}
-	if back.String() != r.String() {
+	if back.Page().Text() != r.Page().Text() {
 		t.Error("the text report changes after a JSON round trip")
 	}
 }

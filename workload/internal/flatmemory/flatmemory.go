@@ -4,10 +4,18 @@
 package flatmemory
 
 import (
+	"flag"
 	"runtime"
 	"testing"
 	"time"
 )
+
+// Flags defines -prefix.short and -prefix.long, the durations of the
+// short and the long run: 3s and 30s unless given.
+func Flags(prefix string) (short, long *time.Duration) {
+	return flag.Duration(prefix+".short", 3*time.Second, "the short run of BenchmarkMemoryFlat"),
+		flag.Duration(prefix+".long", 30*time.Second, "the long run of BenchmarkMemoryFlat")
+}
 
 // maxRatio is how much more the long run may hold than the short one.
 const maxRatio = 1.2
