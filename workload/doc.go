@@ -183,7 +183,8 @@
 // # On the command line
 //
 // The package registers itself as the workload ts (also timeseries) of
-// package workload/suite, the default of benchmark-storage: Settings are
-// its own flags, -settle and -reuse-iterator; the sizes, seed, intervals
-// and -dataset are the command's shared ones (suite.Common).
+// package workload/suite, the default of benchmark-storage. Its settings
+// are a Config: its own flags, -settle and -reuse-iterator, set it; the
+// sizes, seed and intervals are the command's shared ones (suite.Common),
+// copied in once when the workload is configured, and so is -dataset.
 package workload

@@ -221,7 +221,16 @@ func (r Report) speedMetrics() []metric {
 			return c
 		}})
 	}
-	return append(speed, metric{Name: "CPU user+sys", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.DurationCell(s.CPUUser + s.CPUSys) }})
+	speed = append(speed, metric{Name: "CPU user+sys", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.DurationCell(s.CPUUser + s.CPUSys) }})
+	if r.any(func(s *Step) bool { return s.JVM != nil }) {
+		speed = append(speed, metric{Name: "JVM GC time", Best: report.LowerBest, Get: func(s *Step) report.Cell {
+			if s.JVM == nil {
+				return report.None
+			}
+			return report.DurationCell(s.JVM.GCTime)
+		}})
+	}
+	return speed
 }
 
 // descriptions are the environment lines of the engines that described

@@ -149,6 +149,10 @@ type Step struct {
 	// Error is why the step failed: an engine error or a verification
 	// failure; "" if it passed.
 	Error string `json:"error,omitempty"`
+	// JVM is what the JVM worker adds for a JVM engine: the garbage
+	// collections during the step (no warmup: a step changes the store);
+	// nil for a Go engine.
+	JVM *harness.JVM `json:"jvm,omitempty"`
 }
 
 // EngineSize is what an engine reports of its data's size (engine.Sizer).

@@ -12,27 +12,6 @@ import (
 
 func init() { suite.Register("ts", tsSuite{}) }
 
-// Settings are the time-series workload's own settings: what its flags
-// set, and what a job carries to the child. Its sizes, seed, intervals
-// and dataset are the command's (suite.Common).
-type Settings struct {
-	Settle        bool `json:"settle,omitempty"`
-	ReuseIterator bool `json:"reuse_iterator,omitempty"`
-}
-
-// Config is the run of s with the shared settings c.
-func (s Settings) Config(c suite.Common) Config {
-	return Config{
-		Points:        c.Points,
-		Series:        c.Series,
-		Batch:         c.Batch,
-		Seed:          c.Seed,
-		Settle:        s.Settle,
-		ReuseIterator: s.ReuseIterator,
-		Interval:      c.Interval,
-	}
-}
-
 // tsSuite is the time-series workload, ts, the default.
 type tsSuite struct{}
 
@@ -40,35 +19,39 @@ func (tsSuite) Info() suite.Info {
 	return suite.Info{About: "the time-series workload", Add: "add -workload ts", Aliases: []string{"timeseries"}, Datasets: true, Ordered: true}
 }
 
-func (tsSuite) Defaults() Settings { return Settings{} }
+// Defaults are a Config without sizes, which the command's settings
+// give (Configure).
+func (tsSuite) Defaults() Config { return Config{} }
 
-func (tsSuite) Flags(fs *flag.FlagSet, s *Settings) {
+// Flags set the config's own fields; its sizes, seed, intervals and
+// dataset are the command's (suite.Common), which Configure copies in.
+func (tsSuite) Flags(fs *flag.FlagSet, s *Config) {
 	fs.BoolVar(&s.Settle, "settle", false, "after each step, wait for the engine's background work to finish and report that time separately")
 	fs.BoolVar(&s.ReuseIterator, "reuse-iterator", false, "query every series of a query step through one iterator given new bounds (the engine's SetBounds, or a close and reopen where it has none); without it each series gets a new iterator, as in the 2014 tool, whose query times stay comparable")
 }
 
-func (tsSuite) Configure(s *Settings, c *suite.Common, _ suite.Given) error {
+func (tsSuite) Configure(s *Config, c *suite.Common, _ suite.Given) error {
+	s.Points, s.Series, s.Batch, s.Seed, s.Interval = c.Points, c.Series, c.Batch, c.Seed, c.Interval
 	switch {
 	case c.Series > c.Points:
 		return suite.Invalidf("-series %s is more than -points %s: every series needs a point; lower -series or raise -points", harness.Count(c.Series), harness.Count(c.Points))
 	case c.Batch > points.MaxBatch:
 		return suite.Invalidf("-batch %d is above the maximum of %d points per batch", c.Batch, points.MaxBatch)
 	}
-	if err := s.Config(*c).Validate(); err != nil {
+	if err := s.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", suite.ErrInvalid, err)
 	}
 	return nil
 }
 
-func (tsSuite) Start(s Settings, c suite.Common, options map[string]any) *Result {
-	return &Result{Header: harness.Header{Options: options}, Config: s.Config(c)}
+func (tsSuite) Start(s Config, _ suite.Common, options map[string]any) *Result {
+	return &Result{Header: harness.Header{Options: options}, Config: s}
 }
 
 // Run runs the steps on the engine, in a clone of the dataset with
 // -dataset and one saved (suite.RunOnDataset). After each step it sends
 // the result so far, which the parent reports if the child is stopped.
-func (su tsSuite) Run(s Settings, c suite.Common, e *suite.Engine) (*Result, error) {
-	cfg := s.Config(c)
+func (su tsSuite) Run(cfg Config, c suite.Common, e *suite.Engine) (*Result, error) {
 	cfg.Progress, cfg.Log = e.Progress, e.Progress
 	return suite.RunOnDataset(e, c, su.Fields, func(r *suite.DatasetRun) (*Result, error) {
 		cfg.Preloaded, cfg.AfterWrite = r.Use != nil, r.Save
@@ -94,7 +77,7 @@ func (tsSuite) Report(runID string, env harness.Environment, results []*Result) 
 	return &Report{RunID: runID, Env: env, Results: results}
 }
 
-func (tsSuite) JVM(s Settings, c suite.Common) error {
+func (tsSuite) JVM(s Config, c suite.Common) error {
 	if s.Settle || s.ReuseIterator || c.Dataset != "" {
 		return suite.Invalidf("the JVM engines run the time-series workload without -settle, -reuse-iterator and -dataset: drop them")
 	}

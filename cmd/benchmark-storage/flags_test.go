@@ -24,7 +24,7 @@ func TestParseFlagsDefaults(t *testing.T) {
 	if c := s.common; c.Points != 200_000 || c.Series != 1_000 || c.Batch != 1000 || c.Seed != 1 {
 		t.Errorf("points, series, batch, seed = %d, %d, %d, %d", c.Points, c.Series, c.Batch, c.Seed)
 	}
-	if ts := s.workload.Settings().(workload.Settings); s.path != os.TempDir() || s.format != "table" || s.sync != "" || s.config != "" || s.keep || ts.Settle || ts.ReuseIterator || s.child.role != "" {
+	if ts := s.workload.Settings().(workload.Config); s.path != os.TempDir() || s.format != "table" || s.sync != "" || s.config != "" || s.keep || ts.Settle || ts.ReuseIterator || s.child.role != "" {
 		t.Errorf("unexpected defaults %+v", s)
 	}
 }
@@ -53,7 +53,7 @@ func TestParseFlags(t *testing.T) {
 	if !equalSettings(*s, want) {
 		t.Errorf("got  %+v\nwant %+v", *s, want)
 	}
-	if ts := s.workload.Settings().(workload.Settings); s.workload.Name() != "ts" || !ts.Settle || !ts.ReuseIterator {
+	if ts := s.workload.Settings().(workload.Config); s.workload.Name() != "ts" || !ts.Settle || !ts.ReuseIterator {
 		t.Errorf("workload %s %+v, want ts with -settle and -reuse-iterator", s.workload.Name(), ts)
 	}
 

@@ -47,6 +47,18 @@ func TestParseEnginesJVM(t *testing.T) {
 	}
 }
 
+// TestJVMEngineNames pins the JVM engines' names, in order, in
+// testdata/protocol/engines.json, which the worker's tests hold against
+// its own list (ProtocolTest.engineNamesAgreeWithGo): an engine added,
+// dropped or renamed on one side fails the other side's tests.
+func TestJVMEngineNames(t *testing.T) {
+	b, err := json.MarshalIndent(jvmEngines, "", "\t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reporttest.Golden(t, "protocol/engines.json", append(b, '\n'))
+}
+
 // TestJVMBadInput checks that what the JVM engines cannot do exits 2 with
 // one line before anything is created.
 func TestJVMBadInput(t *testing.T) {

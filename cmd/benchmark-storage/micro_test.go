@@ -23,9 +23,9 @@ func TestParseMicroFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := s.workload.Settings().(micro.Settings)
+	m := s.workload.Settings().(micro.Config)
 	if !slices.Equal(m.Benchmarks, append([]string{micro.FillSeq, micro.ReadKey}, micro.DefaultBenchmarks...)) ||
-		m.Num != 1_500_000 || m.ValueSize != 2000 || m.Key != micro.KeyInt4 || m.Order != micro.OrderSeq || m.CompressionRatio != 0.25 || s.common.Batch != 10_000 {
+		m.Num != 1_500_000 || m.ValueSize != 2000 || m.KeyType != micro.KeyInt4 || m.Order != micro.OrderSeq || m.CompressionRatio != 0.25 || s.common.Batch != 10_000 || m.Batch != 10_000 {
 		t.Errorf("micro settings %+v, batch %d", m, s.common.Batch)
 	}
 	if s.outFormat != "gobench" {
@@ -40,7 +40,7 @@ func TestParseMicroFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cm, ok := child.workload.Settings().(micro.Settings); !ok || !reflect.DeepEqual(cm, m) || child.common != s.common ||
+	if cm, ok := child.workload.Settings().(micro.Config); !ok || !reflect.DeepEqual(cm, m) || child.common != s.common ||
 		!sameOptions(t, child, s, a) || child.workload.Name() != "micro" {
 		t.Errorf("child settings %+v, parent %+v", child, s)
 	}
@@ -49,7 +49,7 @@ func TestParseMicroFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := s.workload.Settings().(micro.Settings).Config(s.common); c.Num != micro.DefaultNum || c.ValueSize != micro.DefaultValueSize || c.KeyType != micro.DefaultKeyType ||
+	if c := s.workload.Settings().(micro.Config); c.Num != micro.DefaultNum || c.ValueSize != micro.DefaultValueSize || c.KeyType != micro.DefaultKeyType ||
 		c.Order != micro.DefaultOrder || c.CompressionRatio != micro.DefaultCompressionRatio || c.Batch != micro.DefaultBatch || c.Seed != 1 {
 		t.Errorf("default micro config %+v", c)
 	}

@@ -36,8 +36,9 @@
 //
 // The package registers itself as the workload crash of package
 // workload/suite, whose engines run under sync batch unless -sync says
-// otherwise: Settings are its own flags, -kills and -fault; -batch (100
-// unless given) and -seed are the command's. The engine's process runs
+// otherwise. Its settings are a Config: its own flags, -kills and -fault,
+// set it; -batch (100 unless given) and -seed are the command's, copied in
+// once when the check is configured. The engine's process runs
 // the rounds, starting the writer and reader processes in roles of the
 // workload's own (suite.Roles) and, for a power cut, mounting the
 // powercut file system under them.

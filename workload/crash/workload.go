@@ -16,28 +16,6 @@ import (
 
 func init() { suite.Register("crash", crashSuite{}) }
 
-// Settings are the crash check's own settings: what its flags set, and
-// what a job carries to its processes. Its batch and seed are the
-// command's (suite.Common).
-type Settings struct {
-	Kills int    `json:"kills"`
-	Fault string `json:"fault"`
-}
-
-// Config is the check of s with the shared settings c; Configure has
-// bounded the batch.
-func (s Settings) Config(c suite.Common) Config {
-	return Config{
-		Kills:      s.Kills,
-		Batch:      int(c.Batch),
-		ValueSize:  DefaultValueSize,
-		Seed:       c.Seed,
-		Window:     DefaultWindow,
-		Fault:      s.Fault,
-		CutBatches: DefaultCutBatches,
-	}
-}
-
 // crashSuite is the crash check, the workload crash. The engine's child
 // process runs the rounds: it starts a writer process, kills it at the
 // seeded moment (or cuts the power under it, -fault powercut: see
@@ -50,11 +28,14 @@ func (crashSuite) Info() suite.Info {
 	return suite.Info{About: "the crash check", Add: "add -workload crash", Sync: engine.SyncBatch}
 }
 
-func (crashSuite) Defaults() Settings {
-	return Settings{Kills: DefaultKills, Fault: DefaultFault}
+// Defaults are the Config's defaults but for the batch and seed, which
+// are the command's (Configure).
+func (crashSuite) Defaults() Config {
+	return Config{Kills: DefaultKills, Fault: DefaultFault, ValueSize: DefaultValueSize, Window: DefaultWindow, CutBatches: DefaultCutBatches}
 }
 
-func (crashSuite) Flags(fs *flag.FlagSet, s *Settings) {
+// Flags set the config's own fields.
+func (crashSuite) Flags(fs *flag.FlagSet, s *Config) {
 	fs.IntVar(&s.Kills, "kills", s.Kills, "with -workload crash, how many `times` each engine's writer is killed (or the power cut under it)")
 	fs.StringVar(&s.Fault, "fault", s.Fault, "with -workload crash, the `name` of what strikes the writer: kill (SIGKILL, a process crash), powercut (its data on a FUSE file system that drops what was not synced; needs root and /dev/fuse) or powercut-torn (a power cut that also keeps a random half of the 4 KiB blocks written over synced data)")
 }
@@ -68,9 +49,9 @@ func (crashSuite) Refuse(flag string) error {
 	return suite.Refuse(flag, refused, "crash", "-kills, -fault, -batch, -sync and the engine settings")
 }
 
-// Configure sets the batch's default, DefaultBatch, and checks the
-// settings.
-func (crashSuite) Configure(s *Settings, c *suite.Common, given suite.Given) error {
+// Configure sets the batch's default, DefaultBatch, copies the batch and
+// seed in and checks the config.
+func (crashSuite) Configure(s *Config, c *suite.Common, given suite.Given) error {
 	if !given("batch") {
 		c.Batch = DefaultBatch
 	}
@@ -82,13 +63,14 @@ func (crashSuite) Configure(s *Settings, c *suite.Common, given suite.Given) err
 	case !slices.Contains(Faults, s.Fault):
 		return suite.Invalidf("-fault %q: use %s", s.Fault, strings.Join(Faults, ", "))
 	}
-	return suite.Invalid(s.Config(*c).Validate(), ErrInvalidConfig)
+	s.Batch, s.Seed = int(c.Batch), c.Seed
+	return suite.Invalid(s.Validate(), ErrInvalidConfig)
 }
 
 // Prepare makes sure, for a power cut, that FUSE works here, and
 // detaches the mounts a killed run left in path.
-func (crashSuite) Prepare(s Settings, path string) error {
-	if !(Config{Fault: s.Fault}).PowerCut() {
+func (crashSuite) Prepare(s Config, path string) error {
+	if !s.PowerCut() {
 		return nil
 	}
 	return checkPowercut(s.Fault, path)
@@ -96,8 +78,7 @@ func (crashSuite) Prepare(s Settings, path string) error {
 
 // Run runs the rounds. A round that cannot run (the writer cannot open
 // the engine) ends the check with what was found so far.
-func (crashSuite) Run(s Settings, c suite.Common, e *suite.Engine) (res *Result, err error) {
-	cfg := s.Config(c)
+func (crashSuite) Run(cfg Config, _ suite.Common, e *suite.Engine) (res *Result, err error) {
 	res = &Result{Config: cfg}
 	t := Tally{Stats: Stats{LossAllowed: cfg.PowerCut() && e.Options.Sync != engine.SyncBatch}}
 	// Processes the writer started (etcd's members) become this
@@ -141,19 +122,19 @@ const (
 	roleReader = "crash-reader" // reopen and read back
 )
 
-func (crashSuite) Role(role string, s Settings, c suite.Common, e *suite.Engine) error {
+func (crashSuite) Role(role string, cfg Config, _ suite.Common, e *suite.Engine) error {
 	switch role {
 	case roleWriter:
-		return runWriter(e, s.Config(c))
+		return runWriter(e, cfg)
 	case roleReader:
-		return runReader(e, s.Config(c))
+		return runReader(e, cfg)
 	}
 	return fmt.Errorf("%w %q", suite.ErrNoRole, role)
 }
 
 // Start is an empty result: a crash check whose engine process died
 // reports no parameters.
-func (crashSuite) Start(Settings, suite.Common, map[string]any) *Result {
+func (crashSuite) Start(Config, suite.Common, map[string]any) *Result {
 	return new(Result)
 }
 

@@ -86,8 +86,9 @@
 // # On the command line
 //
 // The package registers itself as the workload micro of package
-// workload/suite, which -benchmarks picks: Settings are its own flags
-// (-benchmarks, -num, -value-size, -key, -order, -compression-ratio), and
-// a job carries them to the engine's process, a Go child or the JVM
-// worker, under those names; -batch and -seed are the command's.
+// workload/suite, which -benchmarks picks. Its settings are a Config: its
+// own flags (-benchmarks, -num, -value-size, -key, -order,
+// -compression-ratio) set it, -batch and -seed are the command's, copied
+// in once when the workload is configured, and a job carries it to the
+// engine's process, a Go child or the JVM worker, under its JSON names.
 package micro

@@ -78,17 +78,7 @@ type Bench struct {
 	// Error is why the benchmark failed; "" if it passed.
 	Error string `json:"error,omitempty"`
 	// JVM is what the JVM worker adds for a JVM engine; nil for a Go one.
-	JVM *JVMStep `json:"jvm,omitempty"`
-}
-
-// JVMStep is how a JVM ran one benchmark: the untimed warmup pass of the
-// same operations before the measured one, which lets the JIT compile
-// what is measured, and the garbage collections during the measured one
-// (every collector's MXBean, summed).
-type JVMStep struct {
-	WarmupOps int64         `json:"warmup_ops"`
-	GCCount   int64         `json:"gc_count"`
-	GCTime    time.Duration `json:"gc_ns"`
+	JVM *harness.JVM `json:"jvm,omitempty"`
 }
 
 // Storage is a store's footprint next to the flat array of its live keys

@@ -14,33 +14,6 @@ import (
 
 func init() { suite.Register("micro", microSuite{}) }
 
-// Settings are the micro benchmarks' own settings: what their flags set,
-// checked once in the parent, and what a job carries to the child (the
-// JVM worker reads these names too). -batch and -seed are the command's.
-type Settings struct {
-	Benchmarks       []string `json:"benchmarks"`
-	Num              int64    `json:"num"`
-	ValueSize        int64    `json:"value_size"`
-	Key              KeyType  `json:"key"`
-	Order            Order    `json:"order"`
-	CompressionRatio float64  `json:"compression_ratio"`
-}
-
-// Config is the run of s with the shared settings c; Configure has
-// bounded the sizes.
-func (s Settings) Config(c suite.Common) Config {
-	return Config{
-		Benchmarks:       s.Benchmarks,
-		Num:              s.Num,
-		KeyType:          s.Key,
-		Order:            s.Order,
-		ValueSize:        int(s.ValueSize),
-		CompressionRatio: s.CompressionRatio,
-		Batch:            int(c.Batch),
-		Seed:             c.Seed,
-	}
-}
-
 // microSuite is the workload micro: -benchmarks picks it.
 type microSuite struct{}
 
@@ -52,11 +25,15 @@ func (microSuite) Info() suite.Info {
 	}
 }
 
-func (microSuite) Defaults() Settings {
-	return Settings{Num: DefaultNum, ValueSize: DefaultValueSize, Key: DefaultKeyType, Order: DefaultOrder, CompressionRatio: DefaultCompressionRatio}
+// Defaults are the Config's defaults but for the batch and seed, which
+// are the command's (Configure).
+func (microSuite) Defaults() Config {
+	return Config{Num: DefaultNum, ValueSize: DefaultValueSize, KeyType: DefaultKeyType, Order: DefaultOrder, CompressionRatio: DefaultCompressionRatio}
 }
 
-func (microSuite) Flags(fs *flag.FlagSet, s *Settings) {
+// Flags set the config's own fields; a job carries them to the engine's
+// process, a Go child or the JVM worker, under their JSON names.
+func (microSuite) Flags(fs *flag.FlagSet, s *Config) {
 	fs.Func("benchmarks", "run the classic key-value micro benchmarks instead of the time-series workload: a comma-separated `list` of "+
 		strings.Join(Names(), ", ")+"; or default (db_bench's and LmdbJava's, each once) or all", func(v string) error {
 		b, err := ParseBenchmarks(v)
@@ -64,10 +41,14 @@ func (microSuite) Flags(fs *flag.FlagSet, s *Settings) {
 		return suite.Unprefixed(err, ErrInvalidConfig)
 	})
 	fs.Var((*suite.Count)(&s.Num), "num", "`count` of entries a micro benchmark fill writes (fillsync and fill100K write a thousandth, as in db_bench)")
-	fs.Var((*suite.Count)(&s.ValueSize), "value-size", "`bytes` per value in the micro benchmarks (fill100K's are 100,000)")
+	fs.Func("value-size", "`bytes` per value in the micro benchmarks (fill100K's are 100,000) (default "+strconv.Itoa(DefaultValueSize)+")", func(v string) error {
+		n, err := suite.ParseCount(v)
+		s.ValueSize = int(n)
+		return err
+	})
 	fs.Func("key", "key `type` of the micro benchmarks: int4 (4-byte integer), str16 (16 decimal digits) or ts24 (the time-series key) (default str16)", func(v string) error {
 		k, err := ParseKeyType(v)
-		s.Key = k
+		s.KeyType = k
 		return suite.Unprefixed(err, ErrInvalidConfig)
 	})
 	fs.Func("order", "`order` of the micro benchmark write, which readKey follows: seq or random (default random)", func(v string) error {
@@ -99,7 +80,7 @@ func (microSuite) Refuse(flag string) error {
 // Configure runs the default benchmarks for -workload micro alone, and
 // bounds the sizes before Validate, so that a message shows the number
 // given.
-func (microSuite) Configure(s *Settings, c *suite.Common, _ suite.Given) error {
+func (microSuite) Configure(s *Config, c *suite.Common, _ suite.Given) error {
 	if len(s.Benchmarks) == 0 {
 		s.Benchmarks = slices.Clone(DefaultBenchmarks)
 	}
@@ -109,17 +90,17 @@ func (microSuite) Configure(s *Settings, c *suite.Common, _ suite.Given) error {
 	case c.Batch > MaxBatch:
 		return suite.Invalidf("-batch %d is above the maximum of %d writes per batch", c.Batch, MaxBatch)
 	}
-	return suite.Invalid(s.Config(*c).Validate(), ErrInvalidConfig)
+	s.Batch, s.Seed = int(c.Batch), c.Seed
+	return suite.Invalid(s.Validate(), ErrInvalidConfig)
 }
 
-func (microSuite) Start(s Settings, c suite.Common, options map[string]any) *Result {
-	return &Result{Header: harness.Header{Options: options}, Config: s.Config(c)}
+func (microSuite) Start(s Config, _ suite.Common, options map[string]any) *Result {
+	return &Result{Header: harness.Header{Options: options}, Config: s}
 }
 
 // Run runs the benchmarks; Run opens the engine anew for every fill and
 // closes it at the end.
-func (microSuite) Run(s Settings, c suite.Common, e *suite.Engine) (*Result, error) {
-	cfg := s.Config(c)
+func (microSuite) Run(cfg Config, _ suite.Common, e *suite.Engine) (*Result, error) {
 	e.Progress.SetUnit("ops")
 	cfg.Progress, cfg.Log = e.Progress, e.Progress
 	res, err := Run(OpenerFor(e.Name, e.Options), e.Dir, cfg)
@@ -147,7 +128,7 @@ func (microSuite) Report(runID string, env harness.Environment, results []*Resul
 // report's.
 var jvmBenchmarks = []string{Write, ReadKey, ReadSeqLmdb, ReadRevLmdb, ReadCrc, ReadXxh64}
 
-func (microSuite) JVM(s Settings, _ suite.Common) error {
+func (microSuite) JVM(s Config, _ suite.Common) error {
 	for _, b := range s.Benchmarks {
 		if !slices.Contains(jvmBenchmarks, b) {
 			return suite.Invalidf("the JVM engines run the LmdbJava report's benchmarks (%s), not %s", strings.Join(jvmBenchmarks, ", "), b)

@@ -137,7 +137,7 @@ public final class Main {
                 }
                 names.add(n.asText());
             }
-            Micro.Config cfg = new Micro.Config(names, m.path("num").asLong(), KeyType.of(m.path("key").asText()),
+            Micro.Config cfg = new Micro.Config(names, m.path("num").asLong(), KeyType.of(m.path("key_type").asText()),
                     m.path("order").asText(), m.path("value_size").asInt(), m.path("compression_ratio").asDouble(),
                     (int) batch, j.path("seed").asLong());
             return new Job(e, j.path("dir").asText(), j.path("progress").asText(), options,

@@ -192,6 +192,11 @@ final class TimeSeries {
         if (!errs.isEmpty()) {
             st.put("error", String.join("; ", errs));
         }
+        Map<String, Object> jvm = new LinkedHashMap<>();
+        jvm.put("warmup_ops", 0L);
+        jvm.put("gc_count", cost.get("gc_count"));
+        jvm.put("gc_ns", cost.get("gc_ns"));
+        st.put("jvm", jvm);
         return fatal;
     }
 

@@ -21,14 +21,14 @@ class EnginesTest {
     @ParameterizedTest
     @ValueSource(strings = {"lmdbjava", "lmdbjni", "lwjgl", "leveldbjni", "rocksdbjni", "mapdb", "mvstore", "xodus", "chroniclemap"})
     void allBenchmarks(String engine) throws Exception {
-        JsonNode job = Fixtures.job(engine, Map.of("benchmarks", Micro.BENCHMARKS, "num", 3000, "key", "str16", "order", "random"));
+        JsonNode job = Fixtures.job(engine, Map.of("benchmarks", Micro.BENCHMARKS, "num", 3000, "key_type", "str16", "order", "random"));
         check(engine, Fixtures.run(job, dir.resolve(engine)));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"bytebuffer", "agrona"})
     void lmdbjavaBuffers(String buffer) throws Exception {
-        JsonNode job = Fixtures.job("lmdbjava", Map.of("benchmarks", Micro.BENCHMARKS, "num", 1500, "key", "int4", "order", "seq"));
+        JsonNode job = Fixtures.job("lmdbjava", Map.of("benchmarks", Micro.BENCHMARKS, "num", 1500, "key_type", "int4", "order", "seq"));
         ((ObjectNode) job.get("options")).set("lmdbjava", Json.MAPPER.valueToTree(Map.of("buffer", buffer)));
         Fixtures.Outcome o = Fixtures.run(job, dir.resolve(buffer));
         check("lmdbjava", o);

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -34,6 +36,16 @@ class ProtocolTest {
         TreeSet<String> want = Fixtures.keyPaths(Fixtures.read(fixture), "");
         assertEquals(want, Fixtures.keyPaths(res, ""), "the result's keys differ from " + fixture);
         return o;
+    }
+
+    /** The engines engines.json names, which the Go parent offers, are the worker's, in the same order. */
+    @Test
+    void engineNamesAgreeWithGo() throws Exception {
+        List<String> go = new ArrayList<>();
+        for (JsonNode n : Fixtures.read(Fixtures.protocol("engines.json"))) {
+            go.add(n.asText());
+        }
+        assertEquals(go, Engine.ALL.stream().map(Engine::name).toList(), "the Go parent's JVM engines differ from Engine.ALL");
     }
 
     @Test
