@@ -25,7 +25,7 @@ type Report results.Report[Result]
 // when an engine ran more than once, "summary" holds the median and
 // spread of each figure.
 func (r Report) WriteJSON(w io.Writer) error {
-	return r.set().WriteJSON(w, r, "steps", StepNames)
+	return r.set().WriteJSON(w, results.Report[Result](r), "steps", StepNames)
 }
 
 // Samples lists every number of every step of each engine over its runs,

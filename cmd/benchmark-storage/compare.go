@@ -17,8 +17,8 @@ import (
 // compareFormats are compare's output formats, and the -out extensions
 // that choose them.
 var (
-	compareFormats    = []string{"table", "markdown", "html"}
-	compareExtFormats = map[string]string{".txt": "table", ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
+	compareFormats    = []string{report.FormatText, report.FormatMarkdown, report.FormatHTML}
+	compareExtFormats = map[string]string{".txt": report.FormatText, ".md": report.FormatMarkdown, ".markdown": report.FormatMarkdown, ".html": report.FormatHTML, ".htm": report.FormatHTML}
 )
 
 // defaultAlpha is the significance level of compare's test, benchstat's.
@@ -77,9 +77,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 	render := func(f string) string {
 		switch f {
-		case "markdown":
+		case report.FormatMarkdown:
 			return page.Markdown()
-		case "html":
+		case report.FormatHTML:
 			return page.HTML()
 		}
 		return page.Text()

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/suite"
@@ -87,15 +88,15 @@ type childFlags struct {
 	progress string // "bar" or "log"
 }
 
-var formats = []string{"table", "markdown", "csv", "json", "html", "gobench"}
+var formats = []string{report.FormatText, report.FormatMarkdown, report.FormatCSV, report.FormatJSON, report.FormatHTML, report.FormatGoBench}
 
 // formatAliases are other names of formats: text for table, md for
 // markdown, as the -out extensions name them.
-var formatAliases = map[string]string{"text": "table", "txt": "table", "md": "markdown"}
+var formatAliases = map[string]string{"text": report.FormatText, "txt": report.FormatText, "md": report.FormatMarkdown}
 
 // extFormats picks the -out format from the file name.
 var extFormats = map[string]string{
-	".txt": "table", ".md": "markdown", ".markdown": "markdown", ".csv": "csv", ".json": "json", ".html": "html", ".htm": "html",
+	".txt": report.FormatText, ".md": report.FormatMarkdown, ".markdown": report.FormatMarkdown, ".csv": report.FormatCSV, ".json": report.FormatJSON, ".html": report.FormatHTML, ".htm": report.FormatHTML,
 }
 
 // outFormatOf is the format -out file is written in: the one its
@@ -152,7 +153,7 @@ func newFlagSet(s *settings) (fs *flag.FlagSet, engines, workloadName *string, w
 	})
 	c.Seed = defaultSeed
 	fs.Var((*seedValue)(&c.Seed), "seed", "`seed` of the value generator; the same seed writes the same data")
-	fs.StringVar(&s.format, "format", "table", "output `format`: table (or text), markdown (or md), csv, json, html (a page with charts), or gobench (Go benchmark lines for benchstat)")
+	fs.StringVar(&s.format, "format", report.FormatText, "output `format`: table (or text), markdown (or md), csv, json, html (a page with charts), or gobench (Go benchmark lines for benchstat)")
 	fs.StringVar(&s.out, "out", "", "also write the results to `file`, in the format its extension names (.txt, .md, .csv, .json, .html), or in -format if it has none")
 	fs.IntVar(&s.count, "count", 1, "run each engine `n` times, each time in a fresh directory, and report the median and spread of every figure")
 	fs.BoolVar(&s.keep, "keep", false, "keep each engine's data directory and print where it is")

@@ -31,7 +31,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if f, ok := formatAliases[*c.format]; ok {
 		*c.format = f
 	}
-	if !slices.Contains(formats, *c.format) || *c.format == "gobench" {
+	if !slices.Contains(formats, *c.format) || *c.format == report.FormatGoBench {
 		return c.fail("-format %q: use table, markdown, csv, json or html", *c.format)
 	}
 	outFormat, err := c.outFormat(extFormats)

@@ -238,7 +238,7 @@ func newRunID(start time.Time) string {
 // writeReports prints the results and writes -out.
 func writeReports(s *settings, out *outFile, rep report.Renderer, stdout io.Writer) error {
 	format := s.format
-	if format == "table" && !s.verbose {
+	if format == report.FormatText && !s.verbose {
 		format = report.FormatBrief
 	}
 	err := report.Write(stdout, rep, format)

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/tsbench/storage/internal/report"
 )
 
 // subcommand is the command line of compare or merge, which read JSON
@@ -27,7 +29,7 @@ func newSubcommand(name, formats, makes, exts string, stderr io.Writer) *subcomm
 	fs.SetOutput(io.Discard)
 	return &subcommand{
 		name: name, fs: fs, stderr: stderr,
-		format: fs.String("format", "table", "output `format`: "+formats),
+		format: fs.String("format", report.FormatText, "output `format`: "+formats),
 		out:    fs.String("out", "", "also write "+makes+" to `file`, in the format its extension names ("+exts+"), or in -format if it has none"),
 	}
 }

@@ -47,13 +47,13 @@ func pickWorkload(s *settings, name string, flags *suite.Flags, set []string) er
 	if err != nil {
 		return invalidSettings(err)
 	}
-	if s.format == "gobench" {
+	if s.format == report.FormatGoBench {
 		if _, ok := cfg.Report("", harness.Environment{}, nil).(report.GoBencher); !ok {
 			return inputErrorf("-format gobench is for the micro benchmarks: choose table, markdown, csv, json or html")
 		}
 		// benchstat's inputs are conventionally .txt files.
 		if strings.EqualFold(filepath.Ext(s.out), ".txt") {
-			s.outFormat = "gobench"
+			s.outFormat = report.FormatGoBench
 		}
 	}
 	if sync := w.Info().Sync; sync != "" && !given("sync") {

@@ -23,7 +23,7 @@ type Report results.Report[Result]
 // environment, as indented JSON; when an engine ran more than once,
 // "summary" holds the median and spread of each figure.
 func (r Report) WriteJSON(w io.Writer) error {
-	return r.set().WriteJSON(w, r, "benchmarks", rowLabels(r.config().Benchmarks))
+	return r.set().WriteJSON(w, results.Report[Result](r), "benchmarks", rowLabels(r.config().Benchmarks))
 }
 
 // Samples lists every number of every benchmark of each engine over its

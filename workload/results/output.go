@@ -1,9 +1,7 @@
 package results
 
 import (
-	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"slices"
 
@@ -38,44 +36,24 @@ func (s *Set[R]) WriteCSV(w io.Writer, part, runID string, env harness.Environme
 	return c.Flush()
 }
 
-// WriteJSON writes rep, a whole report, as indented JSON (report.WriteJSON),
-// and when an engine ran more than once a "summary" after its fields: per
-// engine {engine, runs, key: [{name, figures: [{metric, unit, n, median,
-// min, max}]}]} over the parts called names (Summaries).
-func (s *Set[R]) WriteJSON(w io.Writer, rep any, key string, names []string) error {
-	sums := s.Summaries(names)
-	if len(sums) == 0 {
-		return report.WriteJSON(w, rep)
-	}
-	b, err := json.Marshal(rep)
-	if err != nil || len(b) < 2 || b[len(b)-1] != '}' {
-		return fmt.Errorf("a report must be a JSON object: %s, %v", b, err)
-	}
-	b = append(b[:len(b)-1], `,"summary":[`...)
-	for i, sum := range sums {
-		head, err := json.Marshal(struct {
-			Engine string `json:"engine"`
-			Runs   int    `json:"runs"`
-		}{sum.Engine, sum.Runs})
+// WriteJSON writes r as indented JSON (report.WriteJSON), and when an
+// engine ran more than once a "summary" after its fields: per engine
+// {engine, runs, key: [{name, figures: [{metric, unit, n, median, min,
+// max}]}]} over the parts called names (Summaries).
+func (s *Set[R]) WriteJSON(w io.Writer, r Report[R], key string, names []string) error {
+	out := struct {
+		Report[R]
+		Summary []json.RawMessage `json:"summary,omitempty"`
+	}{Report: r}
+	for _, sum := range s.Summaries(names) {
+		// The key is the workload's ("steps"), so the entry is spelt out.
+		b, err := json.Marshal(map[string]any{"engine": sum.Engine, "runs": sum.Runs, key: sum.Parts})
 		if err != nil {
 			return err
 		}
-		parts, err := json.Marshal(sum.Parts)
-		if err != nil {
-			return err
-		}
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(append(append(append(b, head[:len(head)-1]...), `,"`+key+`":`...), parts...), '}')
+		out.Summary = append(out.Summary, b)
 	}
-	var out bytes.Buffer
-	if err := json.Indent(&out, append(b, "]}"...), "", "  "); err != nil {
-		return err
-	}
-	out.WriteByte('\n')
-	_, err = out.WriteTo(w)
-	return err
+	return report.WriteJSON(w, out)
 }
 
 // Summary is an engine's figures over its runs.
