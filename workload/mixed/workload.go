@@ -13,9 +13,12 @@ import (
 func init() { suite.Register("mixed", mixedSuite{}) }
 
 // DefineLoad defines the flags of writers and readers running together,
-// which the mixed and steady workloads share, flags and help text alike,
-// on the fields of their configs; their values are the defaults shown.
+// which the mixed and steady workloads share, flags, help text and
+// defaults alike, on the fields of their configs, which it sets to those
+// defaults first: one writer and one reader for DefaultDuration, no rate
+// cap, DefaultMix over DefaultWindow.
 func DefineLoad(fs *flag.FlagSet, writers, readers *int, duration *time.Duration, rate *float64, mix *Mix, window *time.Duration) {
+	*writers, *readers, *duration, *rate, *mix, *window = 1, 1, DefaultDuration, 0, DefaultMix, DefaultWindow
 	fs.IntVar(writers, "writers", *writers, "with -workload mixed, `count` of writers ingesting points, each owning an equal share of the series")
 	fs.IntVar(readers, "readers", *readers, "with -workload mixed, `count` of readers querying while the writers write")
 	fs.DurationVar(duration, "duration", *duration, "with -workload mixed, how long writers and readers run, after the preload (-points)")
@@ -40,10 +43,9 @@ func (mixedSuite) Info() suite.Info {
 	return suite.Info{About: "the mixed workload", Add: "add -workload mixed", Datasets: true, Ordered: true}
 }
 
-// Defaults are one writer and one reader for DefaultDuration.
-func (mixedSuite) Defaults() Config {
-	return Config{Writers: 1, Readers: 1, Duration: DefaultDuration, Mix: DefaultMix, Window: DefaultWindow}
-}
+// Defaults are the zero Config: Flags sets the load's defaults
+// (DefineLoad), Configure the command's settings.
+func (mixedSuite) Defaults() Config { return Config{} }
 
 // Flags set the config's own fields; its sizes (-points is the preload)
 // and seed are the command's (suite.Common), which Configure copies in.

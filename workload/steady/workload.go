@@ -31,12 +31,11 @@ func (steadySuite) Info() suite.Info {
 	return suite.Info{About: "the steady-state workload", Add: "add -workload steady", Ordered: true}
 }
 
-// Defaults are the mixed workload's writers, readers and duration, and
-// the rate search's targets.
+// Defaults are the speedup, method and rate search's targets; Flags sets
+// the load's defaults, shared with the mixed workload (mixed.DefineLoad).
 func (steadySuite) Defaults() Settings {
 	return Settings{
-		Config: Config{Writers: 1, Readers: 1, Duration: mixed.DefaultDuration, Mix: mixed.DefaultMix, Window: DefaultWindow,
-			Speedup: DefaultSpeedup, Method: MethodDelete},
+		Config:  Config{Speedup: DefaultSpeedup, Method: MethodDelete},
 		Targets: Targets{MaxWriteP99: DefaultMaxWriteP99, MaxQueryP99: DefaultMaxQueryP99},
 	}
 }
