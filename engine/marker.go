@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -72,18 +73,41 @@ func claim(name, dir string) (f *os.File, fresh bool, err error) {
 // not claim the directory.
 //
 // It then makes the fresh store durable as the backend left it: the
-// marker, and the names of the files the backend created in dir and of
-// dir itself, by an fsync of the marker, dir and dir's parent. Several
-// libraries never fsync a directory (LMDB, bbolt, Kyoto Cabinet), so on
-// a file system that keeps a new file's name only once its directory is
-// synced, as POSIX allows, a power cut after their first synced commit
-// would lose the whole store.
+// marker, and the names of the files and directories the backend created
+// under dir and of dir itself, by an fsync of the marker, of every
+// directory under dir and of dir's parent. Several libraries never fsync
+// a directory (LMDB, bbolt, Kyoto Cabinet; etcd creates each member's
+// data directory and its member/ and member/snap/ without one), so on a
+// file system that keeps a new name only once its directory is synced, as
+// POSIX allows, a power cut after their first synced commit would lose
+// the whole store.
 func mark(f *os.File, name string) error {
 	if _, err := f.WriteAt([]byte(name+"\n"), 0); err != nil {
 		return err
 	}
 	dir := filepath.Dir(f.Name())
-	return errors.Join(f.Sync(), syncDir(dir), syncDir(filepath.Dir(dir)))
+	return errors.Join(f.Sync(), syncTree(dir), syncDir(filepath.Dir(dir)))
+}
+
+// syncTree fsyncs dir and every directory under it. An entry that
+// vanishes during the walk (a running etcd member renames and removes its
+// temporary files) is skipped: its name needs no sync.
+func syncTree(dir string) error {
+	var errs []error
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && path != dir:
+			return nil
+		case err != nil:
+			return err
+		case d.IsDir():
+			if err := syncDir(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				errs = append(errs, err)
+			}
+		}
+		return nil
+	})
+	return errors.Join(append(errs, err)...)
 }
 
 // syncDir fsyncs directory dir, making the names in it durable.

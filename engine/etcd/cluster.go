@@ -136,7 +136,13 @@ func (c *cluster) waitHealthy(ctx context.Context, cli *clientv3.Client, probe f
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	return fmt.Errorf("%w: not healthy within %v in %s: %w", ErrStart, startTimeout, c.dir, last)
+	// The members are up but not serving: their logs say why (no
+	// leader, a lost log), where the probe's error cannot.
+	var logs []string
+	for _, m := range c.members {
+		logs = append(logs, fmt.Sprintf("member %s: %s", m.addr.Name, m.log.quote(logLines)))
+	}
+	return fmt.Errorf("%w: not healthy within %v in %s: %w; %s", ErrStart, startTimeout, c.dir, last, strings.Join(logs, "; "))
 }
 
 // healthy checks the cluster once.
