@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -106,10 +107,42 @@ func checkJVM(s *settings) error {
 	if workerDir() == "" {
 		return inputErrorf("-engine %s: the JVM worker is not built (no build/jvm/%s beside this binary's directory, in the current one or its parents): run make build or scripts/build-jvm.sh", names, workerJar)
 	}
+	if src := staleWorker(workerDir()); src != "" {
+		return inputErrorf("-engine %s: the JVM worker in %s is older than %s, so it would not run the worker's source: run make build or scripts/build-jvm.sh", names, workerDir(), src)
+	}
 	if _, err := exec.LookPath("java"); err != nil {
 		return inputErrorf("-engine %s: no java on PATH: install openjdk-17-jdk-headless (make setup does)", names)
 	}
 	return nil
+}
+
+// staleWorker names a file of the worker's source (jvm/pom.xml and
+// jvm/src/main beside build/jvm) newer than the worker's jar, or returns
+// "" if none is, or if no source is there (a worker installed apart).
+// Its figures would otherwise be those of a build of other code.
+func staleWorker(dir string) string {
+	jar, err := os.Stat(filepath.Join(dir, workerJar))
+	if err != nil {
+		return ""
+	}
+	src := filepath.Join(filepath.Dir(filepath.Dir(dir)), "jvm")
+	var newer string
+	for _, top := range []string{"pom.xml", filepath.Join("src", "main")} {
+		filepath.WalkDir(filepath.Join(src, top), func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil // nothing there to be newer
+			}
+			if info, err := d.Info(); err == nil && !d.IsDir() && info.ModTime().After(jar.ModTime()) {
+				newer = path
+				return filepath.SkipAll
+			}
+			return nil
+		})
+		if newer != "" {
+			return newer
+		}
+	}
+	return ""
 }
 
 // jvmCommand is the command line of the worker running job j: java with

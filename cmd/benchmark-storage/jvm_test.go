@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/report/reporttest"
@@ -258,4 +259,44 @@ func TestJVMEndToEnd(t *testing.T) {
 		t.Errorf("lmdbjava: %s", rep.Results[0].Description)
 	}
 	checkUntouched(t, parent)
+}
+
+// TestStaleWorker: a worker's jar older than a file of the worker's main
+// source is stale; its tests' files and a missing source are not.
+func TestStaleWorker(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "build", "jvm")
+	jar := filepath.Join(dir, workerJar)
+	main := filepath.Join(root, "jvm", "src", "main", "java", "Main.java")
+	test := filepath.Join(root, "jvm", "src", "test", "java", "MainTest.java")
+	for _, p := range []string{jar, main, test} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	built := time.Now()
+	touch := func(p string, at time.Time) {
+		if err := os.Chtimes(p, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	touch(jar, built)
+	touch(main, built.Add(-time.Minute))
+	touch(test, built.Add(time.Minute))
+	if got := staleWorker(dir); got != "" {
+		t.Errorf("with only a test file newer: stale because of %s", got)
+	}
+	touch(main, built.Add(time.Minute))
+	if got := staleWorker(dir); got != main {
+		t.Errorf("with the main source newer: %q, want %s", got, main)
+	}
+	if err := os.RemoveAll(filepath.Join(root, "jvm")); err != nil {
+		t.Fatal(err)
+	}
+	if got := staleWorker(dir); got != "" {
+		t.Errorf("without a source: stale because of %s", got)
+	}
 }
