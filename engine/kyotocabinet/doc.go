@@ -45,6 +45,11 @@
 // page they touch written at each commit (the 2011 report left TreeDB out
 // of its batch benchmark: it "does not support batch writes").
 //
+// Opening a file after a crash inside a transaction applies the log and
+// unlinks it, and Kyoto Cabinet syncs neither; Open syncs the file and
+// then its directory, so that a power cut cannot bring the applied log
+// back to be applied again over later commits.
+//
 // # Shared options
 //
 //   - cache_size: the page cache (tune_page_cache, "pccap").

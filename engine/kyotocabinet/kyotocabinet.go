@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -71,12 +72,36 @@ func open(dir string, o engine.Options, own Options) (*DB, error) {
 		C.kcdbdel(d.db)
 		return nil, openError(path, st)
 	}
-	if err := recordCompressor(dir, compressor); err != nil {
+	if err := errors.Join(syncRecovery(path), recordCompressor(dir, compressor)); err != nil {
 		C.tsb_kc_close(d.db, &st)
 		C.kcdbdel(d.db)
 		return nil, err
 	}
 	return d, nil
+}
+
+// syncRecovery makes what Kyoto Cabinet's open did to the data file at
+// path durable: the data file, then its directory. An open after a crash
+// in a transaction writes the log's undo records back into the data file
+// and unlinks the log, syncing neither. If a power cut then kept the
+// log's name but not the undo, the next open would apply that stale log
+// again, over every transaction committed since: lost and torn batches,
+// or a header naming space beyond the file's end (SIGBUS through its
+// mapping). Synced in this order, a cut leaves either the log and the
+// data it undoes, or neither.
+func syncRecovery(path string) error {
+	var errs []error
+	for _, name := range []string{path, filepath.Dir(path)} {
+		f, err := os.Open(name)
+		if err == nil {
+			err = errors.Join(f.Sync(), f.Close())
+		}
+		errs = append(errs, err)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("kyotocabinet: syncing %s after open: %w", path, err)
+	}
+	return nil
 }
 
 // Get returns a copy of the value under key.
