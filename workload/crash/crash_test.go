@@ -1,13 +1,17 @@
 package crash
 
 import (
+	"context"
 	"errors"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tsbench/storage/engine/memory"
 	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/internal/supervise"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 var testConfig = Config{Kills: 1, Batch: 5, ValueSize: 40, Seed: 3, Window: time.Second, Fault: FaultKill, CutBatches: 50}
@@ -274,5 +278,26 @@ func TestWriterMemory(t *testing.T) {
 	none.Add(Round{ReopenErr: errStop})
 	if m := none.Finish().WriterMemory; m != nil {
 		t.Errorf("writer memory %+v when no writer reported any", m)
+	}
+}
+
+// TestSpinningReaderIsBounded: a reader that spins, busy but getting
+// nowhere, which the stall watchdog cannot tell from work, is ended after
+// the round's wait and counted as a failed reopen.
+func TestSpinningReaderIsBounded(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip(err)
+	}
+	e := &suite.Engine{Name: "spinner", Stall: time.Second}
+	e.Spawn = func(role, dir string, opts supervise.Options) (*supervise.Child, error) {
+		return supervise.Start(context.Background(), supervise.Command{Path: sh, Args: []string{"sh", "-c", "while :; do :; done"}}, opts)
+	}
+	var r Round
+	if err := reopen(e, t.TempDir(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.ReopenErr == nil || !strings.Contains(r.ReopenErr.Error(), "did not reopen and read the store within 1s") {
+		t.Errorf("reopen error %v, want the reader's time bound", r.ReopenErr)
 	}
 }
