@@ -83,7 +83,9 @@
 // log. Sync "batch" is etcd's default: each member fsyncs its log before
 // acknowledging. Sync "none" starts the local members with
 // --unsafe-no-fsync: they write their log without fsync, so acknowledged
-// writes survive a crash of the members, not of the machine. On one
+// writes survive a crash of the members, not of the machine: after a
+// power cut under it the local cluster was found unable to elect a leader
+// at all, so the store did not open (the README's power-loss check). On one
 // machine the replicas share a disk and a power supply: they survive the
 // loss of a member process, not of the machine. A given cluster keeps its
 // own setting, whatever Sync says.
