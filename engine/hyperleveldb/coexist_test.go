@@ -18,10 +18,10 @@ func TestCoexistVersions(t *testing.T) {
 	if got := leveldb.Version(); got != "1.23" {
 		t.Errorf("leveldb.Version() = %q, want LevelDB's 1.23", got)
 	}
-	if got := Version(); got != "1.14" {
-		t.Errorf("Version() = %q, want HyperLevelDB's 1.14", got)
+	if got := Version(); got != "1.0.2 (LevelDB 1.14)" {
+		t.Errorf("Version() = %q, want HyperLevelDB's release and the LevelDB it names, 1.0.2 (LevelDB 1.14)", got)
 	}
-	for name, want := range map[string]string{"leveldb": "1.23", "hyperleveldb": "1.14"} {
+	for name, want := range map[string]string{"leveldb": "1.23", "hyperleveldb": "1.0.2 (LevelDB 1.14)"} {
 		if got := engine.Version(name); got != want {
 			t.Errorf("engine.Version(%q) = %q, want %q", name, got, want)
 		}

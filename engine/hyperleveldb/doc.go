@@ -105,7 +105,8 @@
 // sparse memory maps and trims them on Close, so while the engine is open
 // their apparent size exceeds the space they take on disk.
 //
-// Version reports "1.14", the LevelDB version HyperLevelDB's C API gives.
+// Version reports "1.0.2 (LevelDB 1.14)": the release, from the library
+// file's name, and the LevelDB version HyperLevelDB's C API gives.
 //
 // A directory holding files but no ENGINE marker is never adopted (it has
 // no engine.Driver.Recognize): the files are the same as those

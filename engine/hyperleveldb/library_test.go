@@ -10,5 +10,5 @@ import (
 // scripts/build-hyperleveldb.sh installs. Its version is the LevelDB
 // version HyperLevelDB is based on.
 func TestLibrary(t *testing.T) {
-	librarytest.Release(t, name, "1.14", "libhyperleveldb.so.1", libraryFile)
+	librarytest.Release(t, name, "1.0.2 (LevelDB 1.14)", "libhyperleveldb.so.1", libraryFile)
 }
