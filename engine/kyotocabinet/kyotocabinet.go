@@ -85,10 +85,10 @@ func open(dir string, o engine.Options, own Options) (*DB, error) {
 // in a transaction writes the log's undo records back into the data file
 // and unlinks the log, syncing neither. If a power cut then kept the
 // log's name but not the undo, the next open would apply that stale log
-// again, over every transaction committed since: lost and torn batches,
-// or a header naming space beyond the file's end (SIGBUS through its
-// mapping). Synced in this order, a cut leaves either the log and the
-// data it undoes, or neither.
+// again, over every transaction committed since, and cut the file back to
+// its old length (the power-loss check lost every batch after its second
+// cut). Synced in this order, a cut leaves either the log and the data it
+// undoes, or neither.
 func syncRecovery(path string) error {
 	var errs []error
 	for _, name := range []string{path, filepath.Dir(path)} {
