@@ -47,7 +47,6 @@ const (
 	DefaultRate     = 10_000
 	DefaultSpeedup  = 1
 	DefaultInterval = time.Second
-	DefaultWindow   = time.Minute
 	// DefaultLateWindow bounds how late a late batch is, in data time.
 	DefaultLateWindow = time.Minute
 	// DefaultChurnEvery is how much data time passes between
@@ -126,7 +125,7 @@ type Config struct {
 	// Default mixed.DefaultMix.
 	Mix mixed.Mix `json:"mix"`
 	// Window is how much recent data time a recent or multi query reads.
-	// Default DefaultWindow.
+	// Default mixed.DefaultWindow.
 	Window time.Duration `json:"window_ns"`
 	// Interval is the wall time of one over-time interval. Default
 	// DefaultInterval.
@@ -173,7 +172,7 @@ func (c Config) WithDefaults() Config {
 		c.Mix = mixed.DefaultMix
 	}
 	if c.Window == 0 {
-		c.Window = DefaultWindow
+		c.Window = mixed.DefaultWindow
 	}
 	if c.Interval == 0 {
 		c.Interval = DefaultInterval
