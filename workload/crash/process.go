@@ -90,29 +90,21 @@ func (w *writerProcess) failed(err error) error {
 // reopen runs a reader in dir and records in r what it found. Its error
 // is the reader's failure to start.
 func reopen(e *suite.Engine, dir string, r *Round) error {
-	rd, err := e.Spawn(roleReader, dir, supervise.Options{Stall: e.Stall})
+	// A reader can spin instead of stalling, which the stall watchdog
+	// does not see (a Kyoto Cabinet reader after a power cut was found at
+	// full CPU 13 minutes on); a reopen and a read of a store of this size
+	// take seconds, so it gets the round's wait and no more.
+	rd, err := e.Spawn(roleReader, dir, supervise.Options{Stall: e.Stall, MaxTime: writerWait(e)})
 	if err != nil {
 		return err
 	}
-	// A reader can spin instead of stalling, which the stall watchdog
-	// does not see (a Kyoto Cabinet reader after a power cut was found at
-	// full CPU 13 minutes on). A reopen and a read of a store of this size
-	// take seconds.
-	exited := make(chan error, 1)
-	go func() { exited <- rd.Wait() }()
-	var rerr error
-	select {
-	case rerr = <-exited:
-	case <-time.After(writerWait(e)):
-		rd.Kill()
-		<-exited
-		r.ReopenErr = fmt.Errorf("reader did not reopen and read the store within %v", writerWait(e))
-		return nil
-	}
+	rerr := rd.Wait()
 	var out readerResult
 	switch {
 	case errors.Is(rerr, supervise.ErrStalled):
 		r.ReopenErr = fmt.Errorf("reader made no progress for %v", e.Stall)
+	case errors.Is(rerr, supervise.ErrMaxTime):
+		r.ReopenErr = fmt.Errorf("reader did not reopen and read the store within %v", writerWait(e))
 	case json.Unmarshal(rd.Result(), &out) != nil:
 		r.ReopenErr = fmt.Errorf("reader process %s", rd.Why(rerr))
 	case out.Error != "":
