@@ -53,6 +53,12 @@ type Config struct {
 	// far, for a caller that reports how far a run got if it is stopped.
 	// Default nil.
 	StepDone func(*Result) `json:"-"`
+	// Stop, if not nil, ends the run early when closed: the running step
+	// stops after its current batch (a query step after its current
+	// series; compaction, one engine call, runs to its end), keeps what
+	// it measured so far with an error wrapping ErrStopped, and no later
+	// step runs. Default nil.
+	Stop <-chan struct{} `json:"-"`
 	// Progress receives progress of each step; nil is silent.
 	Progress harness.Progress `json:"-"`
 	// Log receives warnings, such as a metric the OS does not provide or a

@@ -23,7 +23,9 @@ const chunkPoints = 1024
 // checking the copies happens with the timer paused, one chunk at a time.
 func (r *runner) query(lo, hi int64) func(*stepRun) error {
 	return func(s *stepRun) (err error) {
-		v := &Verification{Expected: hi - lo}
+		// Expected grows series by series, so that a stopped step's
+		// counts are those of the series it read.
+		v := &Verification{}
 		s.verify = v
 		defer func() {
 			if r.it == nil {
@@ -39,6 +41,10 @@ func (r *runner) query(lo, hi int64) func(*stepRun) error {
 			}
 		}()
 		for series := range r.cfg.Series {
+			if r.stopped() {
+				return ErrStopped
+			}
+			v.Expected += r.gen.Count(lo, hi, series)
 			c := checker{gen: r.gen, v: v, series: series, next: r.gen.First(lo, series), hi: hi}
 			read, err := r.scan(s, &c)
 			c.finish()

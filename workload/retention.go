@@ -15,6 +15,9 @@ func (r *runner) delete(h int64) func(*stepRun) error {
 	return func(s *stepRun) error {
 		_, cutoff, _ := r.gen.Point(h)
 		for series := range r.cfg.Series {
+			if r.stopped() {
+				return ErrStopped
+			}
 			start, end := tskey.TimeBounds(r.bounds, uint64(series), 0, cutoff)
 			t0 := time.Now()
 			err := r.db.DeleteRange(start, end)

@@ -38,9 +38,11 @@ const tick = harness.ProgressPeriod
 // passed, unmeasured.
 //
 // A verification failure is recorded in its step and in Result.Error and
-// the run goes on; an engine error ends the run after recording its step.
-// The returned error is nil only if every step passed; it wraps
-// ErrVerification or the engine's error. Run returns a nil Result only for
+// the run goes on; an engine error ends the run after recording its step,
+// and so does cfg.Stop, recording in the step how far it got (not in
+// Result.Error: a stopped run did not fail). The returned error is nil
+// only if every step ran and passed; it wraps ErrVerification, the
+// engine's error or ErrStopped. Run returns a nil Result only for
 // an invalid cfg (ErrInvalidConfig).
 func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
@@ -77,6 +79,7 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 		steps = steps[1:]
 	}
 	var errs []error
+	var stop error
 	for _, s := range steps {
 		st, fatal, err := r.step(s.name, Label(s.name, cfg), s.points, s.body)
 		if s.after != nil && fatal == nil {
@@ -85,7 +88,7 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 				err = errors.Join(err, aerr)
 			}
 		}
-		if s.name == StepWrite && err == nil && cfg.AfterWrite != nil {
+		if s.name == StepWrite && err == nil && fatal == nil && cfg.AfterWrite != nil {
 			if aerr := cfg.AfterWrite(); aerr != nil {
 				errs = append(errs, fmt.Errorf("after the write step: %w", aerr))
 			}
@@ -98,15 +101,28 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 			errs = append(errs, fmt.Errorf("%s: %w", s.name, err))
 		}
 		if fatal != nil {
+			if errors.Is(fatal, ErrStopped) {
+				stop = fmt.Errorf("%s: %w", s.name, fatal)
+			}
 			break
 		}
 	}
 	if len(errs) == 0 {
-		return res, nil
+		return res, stop
 	}
 	err := errors.Join(errs...)
 	res.Error = oneLine(err)
-	return res, err
+	return res, errors.Join(err, stop)
+}
+
+// stopped reports whether Config.Stop asks the run to end now.
+func (r *runner) stopped() bool {
+	select {
+	case <-r.cfg.Stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // oneLine formats err, joining the lines errors.Join puts between errors.
@@ -179,8 +195,9 @@ func (s *stepRun) spend(d time.Duration) {
 	}
 }
 
-// step runs body and measures it. fatal is an engine error that ends the
-// run; err is the step's error (fatal or a verification failure).
+// step runs body and measures it. fatal is an engine error or a stop
+// (ErrStopped) that ends the run; err is the step's failure (an engine
+// error or a verification failure; a stop is none).
 func (r *runner) step(name, label string, points int64, body func(*stepRun) error) (st Step, fatal, err error) {
 	st = Step{Name: name, Label: label, Points: points}
 	run := &stepRun{hist: r.hist}
@@ -211,6 +228,16 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 		return st, err, err
 	}
 	fatal = body(run)
+	if errors.Is(fatal, ErrStopped) {
+		done := run.done.Load()
+		fatal = fmt.Errorf("%w after %s of %s points", ErrStopped, harness.Count(done), harness.Count(points))
+		// The figures are of the points handled; a delete's logical
+		// bytes were of all it would have deleted.
+		st.Points, points = done, done
+		if name == StepDelete {
+			run.logical = 0
+		}
+	}
 	st.Wall = span.Elapsed()
 	st.OpenFDs = mon.stop()
 	if run.tl != nil {
@@ -246,7 +273,7 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 	}
 	st.Verify = run.verify
 	var errs []error
-	if fatal != nil {
+	if fatal != nil && !errors.Is(fatal, ErrStopped) {
 		errs = append(errs, fatal)
 	}
 	if v := run.verify; v != nil && !v.OK() {
@@ -264,8 +291,13 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 			r.warn("sizes", "%s: no engine sizes: %v", name, err)
 		}
 	}
-	if err = errors.Join(errs...); err != nil {
-		st.Error = oneLine(err)
+	err = errors.Join(errs...)
+	shown := err
+	if errors.Is(fatal, ErrStopped) {
+		shown = errors.Join(err, fatal)
+	}
+	if shown != nil {
+		st.Error = oneLine(shown)
 	}
 	return st, fatal, err
 }

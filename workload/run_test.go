@@ -195,7 +195,11 @@ type faulty struct {
 	ignoreDel   bool   // DeleteRange does nothing
 	failCommit  int    // Commit number (from 1) that fails
 	failIterErr bool   // iterators report an error when exhausted
+	stop        chan struct{}
+	stopCommit  int // Commit number (from 1) after which stop is closed
+	stopIter    int // NewIterator call (from 1) at which stop is closed
 	commits     int
+	iters       int
 }
 
 var errInjected = errors.New("injected failure")
@@ -210,6 +214,10 @@ func (f *faulty) DeleteRange(start, end []byte) error {
 func (f *faulty) NewBatch() engine.Batch { return &faultyBatch{Batch: f.Engine.NewBatch(), f: f} }
 
 func (f *faulty) NewIterator(o engine.IterOptions) (engine.Iterator, error) {
+	f.iters++
+	if f.iters == f.stopIter {
+		close(f.stop)
+	}
 	it, err := f.Engine.NewIterator(o)
 	return &faultyIter{Iterator: it, f: f}, err
 }
@@ -230,6 +238,9 @@ func (b *faultyBatch) Commit() error {
 	b.f.commits++
 	if b.f.commits == b.f.failCommit {
 		return errInjected
+	}
+	if b.f.commits == b.f.stopCommit {
+		defer close(b.f.stop)
 	}
 	return b.Batch.Commit()
 }
@@ -358,6 +369,51 @@ func TestRunStopsOnEngineError(t *testing.T) {
 	res, err = runFaulty(t, &faulty{failIterErr: true}, faultCfg)
 	if !errors.Is(err, errInjected) || len(res.Steps) != 2 || !strings.Contains(res.Steps[1].Error, "series 0: iterator") {
 		t.Fatalf("iterator error: %v, steps %+v", err, res.Steps)
+	}
+}
+
+// TestRunStops checks that Config.Stop ends the run in its step with the
+// figures of what that step did (the -max-time stop of a 100M run keeps
+// them), and that a stopped run is not a failed one.
+func TestRunStops(t *testing.T) {
+	saved := false
+	run := func(f *faulty) (*Result, error) {
+		f.stop = make(chan struct{})
+		f.Engine = memory.New()
+		t.Cleanup(func() { f.Engine.Close() })
+		cfg := faultCfg
+		cfg.Stop = f.stop
+		cfg.AfterWrite = func() error { saved = true; return nil }
+		return Run(f, t.TempDir(), cfg)
+	}
+
+	res, err := run(&faulty{stopCommit: 3})
+	if saved {
+		t.Error("AfterWrite (a dataset's save) ran after a stopped write step")
+	}
+	if !errors.Is(err, ErrStopped) || res.Error != "" || len(res.Steps) != 1 {
+		t.Fatalf("stop in the write step: error %v, Result.Error %q, %d steps", err, res.Error, len(res.Steps))
+	}
+	st := res.Steps[0]
+	if st.Points != 30 || st.Error != "stopped after 30 of 1001 points" || st.Latency == nil || st.Latency.Count != 3 || st.PointsPerSec <= 0 {
+		t.Errorf("stopped write step: points %d, error %q, latency %+v, %.0f points/s", st.Points, st.Error, st.Latency, st.PointsPerSec)
+	}
+	checkIntervals(t, st)
+
+	// Series 2's iterator closes stop: series 0 to 2 are read and
+	// checked, series 3 is not begun.
+	res, err = run(&faulty{stopIter: 3})
+	if !errors.Is(err, ErrStopped) || res.Error != "" || len(res.Steps) != 2 {
+		t.Fatalf("stop in the query step: error %v, Result.Error %q, %d steps", err, res.Error, len(res.Steps))
+	}
+	st = res.Steps[1]
+	v := st.Verify
+	var want int64
+	for series := range int64(3) {
+		want += (points.Generator{Series: faultCfg.Series, Seed: faultCfg.Seed}).Count(0, faultCfg.Points, series)
+	}
+	if v.Expected != want || v.Read != want || !v.OK() || st.Points != want || !strings.HasPrefix(st.Error, "stopped after ") {
+		t.Errorf("stopped query step: points %d, error %q, verify %+v; want %d read and checked", st.Points, st.Error, v, want)
 	}
 }
 

@@ -16,7 +16,7 @@ func init() { suite.Register("ts", tsSuite{}) }
 type tsSuite struct{}
 
 func (tsSuite) Info() suite.Info {
-	return suite.Info{About: "the time-series workload", Add: "add -workload ts", Aliases: []string{"timeseries"}, Datasets: true, Ordered: true}
+	return suite.Info{About: "the time-series workload", Add: "add -workload ts", Aliases: []string{"timeseries"}, Datasets: true, Ordered: true, Stops: true}
 }
 
 // Defaults are a Config without sizes, which the command's settings
@@ -52,7 +52,7 @@ func (tsSuite) Start(s Config, _ suite.Common, options map[string]any) *Result {
 // -dataset and one saved (suite.RunOnDataset). After each step it sends
 // the result so far, which the parent reports if the child is stopped.
 func (su tsSuite) Run(cfg Config, c suite.Common, e *suite.Engine) (*Result, error) {
-	cfg.Progress, cfg.Log = e.Progress, e.Progress
+	cfg.Progress, cfg.Log, cfg.Stop = e.Progress, e.Progress, e.Stop
 	return suite.RunOnDataset(e, c, su.Fields, func(r *suite.DatasetRun) (*Result, error) {
 		cfg.Preloaded, cfg.AfterWrite = r.Use != nil, r.Save
 		cfg.StepDone = func(res *Result) {

@@ -22,6 +22,9 @@ func (r *runner) write(lo, hi int64) func(*stepRun) error {
 			}
 		}()
 		for start := lo; start < hi; start += r.cfg.Batch {
+			if r.stopped() {
+				return ErrStopped
+			}
 			n := min(r.cfg.Batch, hi-start)
 			r.batch.Fill(r.gen, start, n)
 			t0 := time.Now()

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"runtime/debug"
+	"syscall"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/supervise"
@@ -28,8 +31,16 @@ func runChild(s *settings, stderr io.Writer) int {
 		e.Spawn = func(role, dir string, opts supervise.Options) (*supervise.Child, error) {
 			return supervise.Start(context.Background(), childCommand(newJob(s, role, name, dir, "log")), opts)
 		}
+		if s.workload.Info().Stops {
+			e.Stop = stopOnSIGTERM(p.stopping)
+		}
 		if err = supervise.JoinMemoryGroup(s.memory); err == nil {
 			res, err = runCaught(s, e, stderr)
+		}
+		if res != nil && errors.Is(err, suite.ErrStopped) {
+			// The result says how far it got and keeps any failure
+			// before the stop; the parent says why it stopped.
+			err = nil
 		}
 	}
 	if res == nil {
@@ -44,6 +55,23 @@ func runChild(s *settings, stderr io.Writer) int {
 		return exitFailed
 	}
 	return exitOK
+}
+
+// stopOnSIGTERM returns a channel closed by the first SIGTERM, which the
+// parent sends at -max-time, so that the workload ends its run and
+// reports how far it got within supervise.StopDelay; then is called
+// first. A second SIGTERM ends the process.
+func stopOnSIGTERM(then func()) <-chan struct{} {
+	stop := make(chan struct{})
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGTERM)
+	go func() {
+		<-sig
+		signal.Stop(sig)
+		then()
+		close(stop)
+	}()
+	return stop
 }
 
 // runCaught runs the workload and turns a panic of the engine into an

@@ -33,6 +33,8 @@ type progress struct {
 	unit   string // what a step counts: "points", or "ops" for the micro benchmarks
 	now    func() time.Time
 
+	stopped bool // the run was asked to stop: the step ends early
+
 	step  string
 	total int64 // 0 when the step has no count
 	done  int64
@@ -120,12 +122,26 @@ func (p *progress) Update(done int64) {
 	}
 }
 
+// stopping notes that the run was asked to stop, so that the step it is
+// in ends early and says so.
+func (p *progress) stopping() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.stopped = true
+}
+
 // End finishes the step.
 func (p *progress) End() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	elapsed := p.now().Sub(p.start)
 	line := fmt.Sprintf("%s: %s: done in %s", p.engine, p.step, harness.Round(elapsed))
+	if p.stopped {
+		line = fmt.Sprintf("%s: %s: stopped after %s", p.engine, p.step, harness.Round(elapsed))
+		if p.total > 0 {
+			line += fmt.Sprintf(", %s of %s %s", harness.Count(p.done), harness.Count(p.total), p.unit)
+		}
+	}
 	if p.total > 0 && p.done > 0 && elapsed > 0 {
 		line += fmt.Sprintf(" (%s %s/s)", approx(float64(p.done)/elapsed.Seconds()), p.unit)
 	}

@@ -40,6 +40,11 @@ func TestProgressLog(t *testing.T) {
 	clock.add(1500 * time.Millisecond)
 	p.End()
 	fmt.Fprintf(p, "settle timed out\n")
+	p.Begin("Write 500k values", 500_000)
+	clock.add(4 * time.Second)
+	p.stopping() // -max-time
+	p.Update(200_000)
+	p.End()
 
 	want := []string{
 		"pebble: Write 1M values: started (1M points)",
@@ -52,6 +57,8 @@ func TestProgressLog(t *testing.T) {
 		"pebble: Settle: started",
 		"pebble: Settle: done in 1.5s",
 		"pebble: settle timed out",
+		"pebble: Write 500k values: started (500k points)",
+		"pebble: Write 500k values: stopped after 4s, 200k of 500k points (50k points/s)",
 	}
 	got := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -148,6 +148,39 @@ func TestRunInterrupted(t *testing.T) {
 	checkUntouched(t, parent, "precious")
 }
 
+// TestRunMaxTimeKeepsStoppedStep checks that an engine stopped at
+// -max-time reports the step it was in with what it did so far (its
+// points, rate, latency and intervals), not only how far it got, and that
+// the next engine still runs.
+func TestRunMaxTimeKeepsStoppedStep(t *testing.T) {
+	a, b := pureGoEngines(t)
+	args := []string{"-engine", a + "," + b, "-path", t.TempDir(), "-format", "json", "-points", "50M", "-series", "10k", "-max-time", "3s", "-interval", "200ms"}
+	code, stdout, stderr := runChildren(t, args...)
+	if code != exitFailed {
+		t.Fatalf("status %d, want %d; stderr:\n%s", code, exitFailed, stderr)
+	}
+	rep := decodeReport(t, stdout)
+	if len(rep.Results) != 2 {
+		t.Fatalf("results for %v, want [%s %s]", engineNames(rep), a, b)
+	}
+	for _, res := range rep.Results {
+		if !strings.HasPrefix(res.Error, "stopped at the -max-time limit of 3s in step \"Write 50M values\" after ") || len(res.Steps) != 1 {
+			t.Errorf("%s: error %q, %d steps; want the stop and the write step", res.Engine, res.Error, len(res.Steps))
+			continue
+		}
+		st := res.Steps[0]
+		var inIntervals int64
+		for _, iv := range st.Intervals {
+			inIntervals += iv.Points
+		}
+		if st.Points <= 0 || st.Points >= 50_000_000 || st.PointsPerSec <= 0 || st.Latency == nil || inIntervals != st.Points ||
+			!strings.HasPrefix(st.Error, "stopped after ") || st.Disk.Used <= 0 {
+			t.Errorf("%s: stopped step: %d points, %.0f points/s, latency %v, %d points in %d intervals, disk %d bytes, error %q",
+				res.Engine, st.Points, st.PointsPerSec, st.Latency, inIntervals, len(st.Intervals), st.Disk.Used, st.Error)
+		}
+	}
+}
+
 // TestRunFaultsAreOneLine checks that an engine process that panics or
 // stalls fails in one line, with its trace in a log file whose path is
 // printed and none on stderr, and that the other engine still runs.

@@ -83,7 +83,16 @@ func spawn(ctx context.Context, s *settings, rd *runDir, name, sub, progressMode
 		}
 		return res, c, oom
 	case errors.Is(runErr, supervise.ErrMaxTime):
-		return res, c, fmt.Errorf("stopped at the -max-time limit of %v %s", s.maxTime, where(c.Status()))
+		stopped := fmt.Errorf("stopped at the -max-time limit of %v %s", s.maxTime, where(c.Status()))
+		if res != nil {
+			// The step it was in reports how far it got; a failure
+			// before that is the run's own, kept after the stop.
+			if own := *res.Fields().Err; own != "" {
+				stopped = fmt.Errorf("%w; before that: %s", stopped, own)
+			}
+			fail(res, stopped.Error())
+		}
+		return res, c, stopped
 	case errors.Is(runErr, supervise.ErrStalled):
 		return res, c, fmt.Errorf("engine process made no progress for %v (no CPU time, no disk I/O), so it was stopped: a deadlock? raise -stall-timeout if the engine is merely slow", s.stall)
 	case readErr == nil && runErr != nil && res.Failure() == "":

@@ -94,8 +94,18 @@ const (
 	marginB        = 46
 )
 
-// svg renders c, a chart without panels, w by h units.
-func (c Chart) svg(w, h int) string {
+// Label fonts in SVG units, as the page's CSS sets them (svg.chart text,
+// .panel svg.chart text), and the width of one of their characters as a
+// share of the size: DejaVu Sans's digits, the widest common ones, are
+// 0.64 em.
+const (
+	chartFont, panelFont = 11.0, 12.0
+	charEm               = 0.64
+)
+
+// svg renders c, a chart without panels, w by h units, its labels font
+// units high.
+func (c Chart) svg(w, h int, font float64) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %d %d" role="img" aria-label="%s">`, w, h, html.EscapeString(c.Title))
 	ax := c.axis(float64(h-marginT-marginB), float64(marginT))
@@ -119,22 +129,17 @@ func (c Chart) svg(w, h int) string {
 	fmt.Fprintf(&b, `<line class="axis" x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f"/>`, plotL, plotR, base, base)
 	n := len(c.Groups)
 	gw := (plotR - plotL) / float64(n)
-	// Many short labels (the seconds of a mixed run) would run into
-	// one another: then only every step-th is drawn.
-	widest := 0
-	for _, g := range c.Groups {
-		widest = max(widest, len(g))
-	}
-	step := max(1, int(math.Ceil((float64(widest)+1)*6.2/gw)))
-	if len(splitLabel(c.Groups[0], int(gw/6.2))) > 1 {
-		step = 1
+	charW := font * charEm
+	step := labelStep(c.Groups, gw, charW)
+	if len(splitLabel(c.Groups[0], int(gw/charW))) > 1 {
+		step = 1 // labels of several words (steps) get two lines each
 	}
 	for i, g := range c.Groups {
 		if i%step != 0 {
 			continue
 		}
 		x := plotL + gw*(float64(i)+0.5)
-		lines := splitLabel(g, int(gw/6.2))
+		lines := splitLabel(g, int(gw/charW))
 		for k, l := range lines {
 			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`, x, base+16+float64(k)*13, html.EscapeString(l))
 		}
@@ -457,6 +462,23 @@ func axisLabel(s string) string {
 // trailingZeros splits a number's whole part, its fraction without
 // trailing zeros, and the rest.
 var trailingZeros = regexp.MustCompile(`^([-+]?[0-9]+)\.([0-9]*[1-9])?0*([^0-9].*)?$`)
+
+// labelStep is how many groups apart labels are drawn so that no two
+// run into one another: many short labels (the seconds of a long step)
+// would. Groups are gw wide, a character of a label charW; labels keep a
+// character's space between them.
+func labelStep(groups []string, gw, charW float64) int {
+	for step := 1; ; step++ {
+		fits := true
+		for i := step; i < len(groups) && fits; i += step {
+			need := (float64(len(groups[i-step])+len(groups[i]))/2 + 1) * charW
+			fits = need <= float64(step)*gw
+		}
+		if fits {
+			return step
+		}
+	}
+}
 
 // splitLabel breaks a group label into lines of about width characters
 // at spaces, at most two.

@@ -3,6 +3,7 @@ package report
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestAxisLabel(t *testing.T) {
@@ -65,7 +66,7 @@ func TestStackedBar(t *testing.T) {
 	p := Point{Stats: Summarize([]float64{100}), Stack: []float64{60, 0, 30, 10}}
 	c := Chart{Groups: []string{"write"}, Format: Sig3, Linear: true, Stack: []string{"engine", "go", "files", "shared"},
 		Series: []ChartSeries{{Name: "x", Points: []Point{p}}}}
-	svg := c.svg(chartW, chartH)
+	svg := c.svg(chartW, chartH, chartFont)
 	if n := strings.Count(svg, "<rect"); n != 3 {
 		t.Errorf("%d rectangles for 3 parts with figures:\n%s", n, svg)
 	}
@@ -73,5 +74,32 @@ func TestStackedBar(t *testing.T) {
 		if !strings.Contains(svg, want) {
 			t.Errorf("the stacked bar lacks %q:\n%s", want, svg)
 		}
+	}
+}
+
+// TestLabelStepKeepsLabelsApart checks the over-time panels' time labels,
+// which ran into one another ("1m24s1m52s2m20s") when the step was
+// reckoned from too narrow a character, and that categories that fit are
+// all labelled.
+func TestLabelStepKeepsLabelsApart(t *testing.T) {
+	var times []string
+	for i := range 240 {
+		times = append(times, Duration(time.Duration(i)*time.Second))
+	}
+	gw := float64(panelW-marginL-marginR) / float64(len(times))
+	charW := panelFont * charEm
+	step := labelStep(times, gw, charW)
+	for i := step; i < len(times); i += step {
+		a, b := float64(i-step)*gw, float64(i)*gw // centres, less the same half group
+		if gap := b - a - float64(len(times[i-step])+len(times[i]))/2*charW; gap < charW {
+			t.Fatalf("step %d: labels %q and %q are %.1f units apart", step, times[i-step], times[i], gap)
+		}
+	}
+	if step > 2*len(times)/6 {
+		t.Errorf("step %d leaves fewer than 3 labels", step)
+	}
+	steps := []string{"fillseq", "fillsync", "readrandom", "readseq", "readrandom#2", "readCrc"}
+	if s := labelStep(steps, float64(chartW-marginL-marginR)/9, chartFont*charEm); s != 1 {
+		t.Errorf("benchmark names 86 units apart: every %d-th labelled, want all", s)
 	}
 }

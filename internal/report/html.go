@@ -82,12 +82,12 @@ func (c Chart) figure(b *strings.Builder) {
 	}
 	b.WriteString("</figcaption>\n")
 	if len(c.Panels) == 0 {
-		b.WriteString(c.svg(chartW, chartH) + "\n</figure>\n")
+		b.WriteString(c.svg(chartW, chartH, chartFont) + "\n</figure>\n")
 		return
 	}
 	b.WriteString("<div class=\"panels\">\n")
 	for _, p := range c.Panels {
-		fmt.Fprintf(b, "<div class=\"panel\"><div class=\"panel-title\">%s</div>%s</div>\n", html.EscapeString(p.Title), p.svg(panelW, panelH))
+		fmt.Fprintf(b, "<div class=\"panel\"><div class=\"panel-title\">%s</div>%s</div>\n", html.EscapeString(p.Title), p.svg(panelW, panelH, panelFont))
 	}
 	b.WriteString("</div>\n</figure>\n")
 }

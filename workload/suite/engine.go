@@ -36,6 +36,12 @@ type Engine struct {
 	// on the same engine, with the same settings, in dir; nil in a
 	// role's process.
 	Spawn func(role, dir string, opts supervise.Options) (*supervise.Child, error)
+	// Stop is closed when the run must end early: the parent's -max-time
+	// or Ctrl-C sent the child SIGTERM. A workload whose Info.Stops is
+	// set then ends its run, keeping what it measured; nil in a role's
+	// process and for the other workloads, which are killed where they
+	// are.
+	Stop <-chan struct{}
 }
 
 // Open opens the engine in dir with its options.

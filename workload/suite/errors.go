@@ -12,6 +12,10 @@ var (
 	// ErrNoRole is returned by Config.Role for a role the workload does
 	// not have.
 	ErrNoRole = errors.New("no such role")
+	// ErrStopped is wrapped by the error of a Run that Engine.Stop ended
+	// early (Info.Stops): its result says how far it got, and a stop is
+	// no failure of the engine.
+	ErrStopped = errors.New("stopped")
 	// ErrNotCompared is returned by ReadSamples for a report of no
 	// workload that compare reads.
 	ErrNotCompared = errors.New("not a report compare reads")

@@ -112,6 +112,9 @@ type Info struct {
 	// Ordered says it reads keys in order, which an engine without
 	// ordered iteration cannot do.
 	Ordered bool
+	// Stops says its Run ends early when Engine.Stop is closed, with the
+	// figures of the part it was in so far, rather than being killed.
+	Stops bool
 }
 
 // Given reports whether the command line set the flag name.
