@@ -81,6 +81,12 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	var errs []error
 	var stop error
 	for _, s := range steps {
+		if r.stopped() {
+			// Stopped in a step that cannot stop (compaction): no
+			// step of no points follows it.
+			stop = fmt.Errorf("%w before %s", ErrStopped, s.name)
+			break
+		}
 		st, fatal, err := r.step(s.name, Label(s.name, cfg), s.points, s.body)
 		if s.after != nil && fatal == nil {
 			if aerr := s.after(); aerr != nil {

@@ -198,6 +198,7 @@ type faulty struct {
 	stop        chan struct{}
 	stopCommit  int // Commit number (from 1) after which stop is closed
 	stopIter    int // NewIterator call (from 1) at which stop is closed
+	stopCompact bool // Compact closes stop
 	commits     int
 	iters       int
 }
@@ -209,6 +210,13 @@ func (f *faulty) DeleteRange(start, end []byte) error {
 		return nil
 	}
 	return f.Engine.DeleteRange(start, end)
+}
+
+func (f *faulty) Compact(start, end []byte) error {
+	if f.stopCompact {
+		close(f.stop)
+	}
+	return f.Engine.Compact(start, end)
 }
 
 func (f *faulty) NewBatch() engine.Batch { return &faultyBatch{Batch: f.Engine.NewBatch(), f: f} }
@@ -414,6 +422,12 @@ func TestRunStops(t *testing.T) {
 	}
 	if v.Expected != want || v.Read != want || !v.OK() || st.Points != want || !strings.HasPrefix(st.Error, "stopped after ") {
 		t.Errorf("stopped query step: points %d, error %q, verify %+v; want %d read and checked", st.Points, st.Error, v, want)
+	}
+
+	// Compaction cannot stop: it ends, and no step follows it.
+	res, err = run(&faulty{stopCompact: true})
+	if !errors.Is(err, ErrStopped) || res.Error != "" || len(res.Steps) != 4 || res.Steps[3].Name != StepCompact || res.Steps[3].Error != "" {
+		t.Fatalf("stop in compaction: error %v, Result.Error %q, steps %+v", err, res.Error, res.Steps)
 	}
 }
 
