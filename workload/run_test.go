@@ -196,8 +196,8 @@ type faulty struct {
 	failCommit  int    // Commit number (from 1) that fails
 	failIterErr bool   // iterators report an error when exhausted
 	stop        chan struct{}
-	stopCommit  int // Commit number (from 1) after which stop is closed
-	stopIter    int // NewIterator call (from 1) at which stop is closed
+	stopCommit  int  // Commit number (from 1) after which stop is closed
+	stopIter    int  // NewIterator call (from 1) at which stop is closed
 	stopCompact bool // Compact closes stop
 	commits     int
 	iters       int
