@@ -35,7 +35,7 @@ func runChild(s *settings, stderr io.Writer) int {
 			e.Stop = stopOnSIGTERM(p.stopping)
 		}
 		if err = supervise.JoinMemoryGroup(s.memory); err == nil {
-			res, err = runCaught(s, e, stderr)
+			res, err = runProfiled(s, e, stderr)
 		}
 		if res != nil && errors.Is(err, suite.ErrStopped) {
 			// The result says how far it got and keeps any failure

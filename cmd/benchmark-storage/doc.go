@@ -123,6 +123,10 @@
 //	-max-time d     stop an engine still running after d (3h) and report
 //	                the step, points and rate it reached, with the steps it
 //	                finished. Default: none.
+//	-profile dir    write each Go engine process's pprof profiles in dir:
+//	                ENGINE-cpu.pprof of its whole run, ENGINE-heap.pprof
+//	                rewritten every 10 s and at the end, so that one the
+//	                OOM killer ends leaves its last heap. Default: none.
 //	-interval d     length of the first over-time interval of each
 //	                time-series step: throughput, latency percentiles and
 //	                the engine's counters per interval, in JSON and as HTML

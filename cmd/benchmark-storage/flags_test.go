@@ -194,6 +194,8 @@ func TestBadInput(t *testing.T) {
 		{"batch too large", []string{"-points", "2G", "-series", "1G", "-batch", "1G"}, "-batch 1000000000 is above the maximum"},
 		{"out unwritable", []string{"-out", "/dev/full"}, "-out /dev/full"},
 		{"stall timeout negative", []string{"-stall-timeout", "-1s"}, "-stall-timeout"},
+		{"profile directory missing", []string{"-profile", filepath.Join(parent, "nope")}, "is not a directory"},
+		{"profile of a JVM engine", []string{"-engine", "mvstore", "-profile", aside}, "runs in the JVM worker"},
 		{"unknown workload", []string{"-workload", "replay"}, `-workload "replay"`},
 		{"kills without the crash check", []string{"-kills", "3"}, "-workload crash"},
 		{"crash check with points", []string{"-workload", "crash"}, "-points is not a setting of -workload crash"},

@@ -32,6 +32,8 @@ type job struct {
 	Memory       int64         `json:"memory_limit,omitempty"`
 	Stall        time.Duration `json:"stall_ns"`
 	MemorySample time.Duration `json:"memory_sample_ns,omitempty"`
+	// Profile is -profile: where a Go child writes its profiles.
+	Profile string `json:"profile,omitempty"`
 
 	suite.Common
 
@@ -49,7 +51,7 @@ func newJob(s *settings, role, name, dir, progressMode string) job {
 	return job{
 		Role: role, Engine: name, Dir: dir, Progress: progressMode, Workload: s.workload.Name(),
 		Options: s.effective[name], Keep: s.keep, Memory: s.memory, Stall: s.stall, MemorySample: s.memorySample,
-		Common: s.common, Settings: settings,
+		Profile: s.profile, Common: s.common, Settings: settings,
 	}
 }
 
@@ -117,7 +119,7 @@ func (j job) settings() (*settings, error) {
 	return &settings{
 		engines: []string{j.Engine}, workload: cfg, common: j.Common,
 		options: map[string]engine.Options{j.Engine: opts}, effective: map[string]map[string]any{j.Engine: j.Options},
-		keep: j.Keep, memory: j.Memory, stall: j.Stall, memorySample: j.MemorySample,
+		keep: j.Keep, memory: j.Memory, stall: j.Stall, memorySample: j.MemorySample, profile: j.Profile,
 		child: childFlags{role: j.Role, dir: j.Dir, progress: j.Progress},
 	}, nil
 }
