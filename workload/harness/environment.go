@@ -52,6 +52,10 @@ type Environment struct {
 	// by kind (SetSamplePeriod) when not every DefaultSamplePeriod;
 	// negative if it did not sample.
 	MemorySample time.Duration `json:"memory_sample_ns,omitempty"`
+	// GoRuntime are the Go runtime's settings in the environment the
+	// engines' processes inherit (GOGC, GOMEMLIMIT, GOMAXPROCS, GODEBUG),
+	// those set: they change how much memory a Go engine holds.
+	GoRuntime map[string]string `json:"go_runtime,omitempty"`
 	// EngineVersions maps each registered engine to its library version.
 	EngineVersions map[string]string `json:"engine_versions"`
 	// EngineBuilds maps each registered engine to how its library was
@@ -90,6 +94,14 @@ func CollectEnvironment(dataPath string) Environment {
 		e.DataPath = abs
 	}
 	e.MemoryBytes = MemoryBytes()
+	for _, name := range goRuntimeVars {
+		if v, ok := os.LookupEnv(name); ok {
+			if e.GoRuntime == nil {
+				e.GoRuntime = map[string]string{}
+			}
+			e.GoRuntime[name] = v
+		}
+	}
 	if b, err := os.ReadFile("/proc/sys/kernel/osrelease"); err == nil {
 		e.Kernel = strings.TrimSpace(string(b))
 	}
@@ -99,6 +111,10 @@ func CollectEnvironment(dataPath string) Environment {
 	}
 	return e
 }
+
+// goRuntimeVars are the environment variables that tune the Go runtime
+// (Environment.GoRuntime).
+var goRuntimeVars = []string{"GOGC", "GOMEMLIMIT", "GOMAXPROCS", "GODEBUG"}
 
 // procField returns the value of the first "name: value" line of a /proc
 // file.
@@ -190,6 +206,13 @@ func (e Environment) Lines() [][2]string {
 	if e.MemoryLimit > 0 {
 		lines = slices.Insert(lines, 4, [2]string{"Memory", report.Bytes(e.MemoryLimit) + " per engine process (a memory cgroup, page cache included)"})
 	}
+	if len(e.GoRuntime) > 0 {
+		var vars []string
+		for _, name := range slices.Sorted(maps.Keys(e.GoRuntime)) {
+			vars = append(vars, name+"="+e.GoRuntime[name])
+		}
+		lines = slices.Insert(lines, 2, [2]string{"Go runtime", strings.Join(vars, " ")})
+	}
 	for _, name := range slices.Sorted(maps.Keys(e.EngineVersions)) {
 		v := e.EngineVersions[name]
 		if b := e.EngineBuilds[name]; b != "" {
@@ -228,6 +251,9 @@ func (e Environment) Metrics() [][3]string {
 	}
 	if e.MemoryLimit > 0 {
 		m = append(m, [3]string{"memory_limit", strconv.FormatInt(e.MemoryLimit, 10), "bytes"})
+	}
+	for _, name := range slices.Sorted(maps.Keys(e.GoRuntime)) {
+		m = append(m, [3]string{"go_runtime." + name, e.GoRuntime[name], ""})
 	}
 	return m
 }

@@ -3,6 +3,7 @@ package harness
 import (
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,5 +30,13 @@ func TestCollectEnvironment(t *testing.T) {
 	}
 	if b := e.EngineBuilds["pebble"]; !strings.HasPrefix(b, "Go module v") {
 		t.Errorf("pebble's build is %q, want Go module vX.Y.Z", b)
+	}
+
+	// The Go runtime's settings that change a Go engine's memory are
+	// recorded when set, and shown.
+	t.Setenv("GOMEMLIMIT", "3GiB")
+	e = CollectEnvironment(dir)
+	if e.GoRuntime["GOMEMLIMIT"] != "3GiB" || !slices.Contains(e.Lines(), [2]string{"Go runtime", "GOMEMLIMIT=3GiB"}) {
+		t.Errorf("GOMEMLIMIT=3GiB: recorded %v, shown %v", e.GoRuntime, e.Lines())
 	}
 }
