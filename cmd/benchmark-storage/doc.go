@@ -124,7 +124,8 @@
 //	                the step, points and rate it reached, with the steps it
 //	                finished. Default: none.
 //	-profile dir    write each Go engine process's pprof profiles in dir:
-//	                ENGINE-cpu.pprof of its whole run, ENGINE-heap.pprof
+//	                ENGINE-cpu.pprof of its whole run (written at its end:
+//	                empty if the process was killed), ENGINE-heap.pprof
 //	                rewritten every 10 s and at the end, so that one the
 //	                OOM killer ends leaves its last heap. Default: none.
 //	-interval d     length of the first over-time interval of each
