@@ -247,6 +247,9 @@ func TestJVMEndToEnd(t *testing.T) {
 			if b.Ops != 3000 || b.JVM == nil || b.JVM.WarmupOps != 3000 || (b.Verify != nil && !b.Verify.OK()) {
 				t.Errorf("%s %s: %+v", res.Engine, b.Name, b)
 			}
+			if m := b.Memory; m == nil || m.Samples < 1 || m.Private <= 0 || m.Go != 0 {
+				t.Errorf("%s %s: memory %+v, want private memory sampled and no Go runtime's", res.Engine, b.Name, m)
+			}
 		}
 	}
 	if v := rep.Results[0].Benchmarks[2].Verify; v == nil || v.Read != 3000 || !v.OK() {

@@ -45,6 +45,7 @@ public final class Main {
             System.err.println("benchmark-storage-jvm: " + oneLine(e));
             return EXIT_BAD_INPUT;
         }
+        Span.samplePeriod(job.memorySample());
         Progress progress = new Progress(progressOut, statusOut, job.progress(), job.engine().name(),
                 job.ts() != null ? "points" : "ops");
         Map<String, Object> res = new LinkedHashMap<>();
@@ -99,8 +100,8 @@ public final class Main {
     }
 
     /** The job: what the worker reads of the Go job document; it ignores the rest. */
-    record Job(Engine engine, String dir, String progress, Map<String, Object> options, Engine.Settings settings,
-            Micro.Config micro, TimeSeries.Config ts) {
+    record Job(Engine engine, String dir, String progress, Map<String, Object> options, long memorySample,
+            Engine.Settings settings, Micro.Config micro, TimeSeries.Config ts) {
 
         static Job read(InputStream in) throws Exception {
             JsonNode j = Json.MAPPER.readTree(in);
@@ -117,13 +118,15 @@ public final class Main {
             @SuppressWarnings("unchecked")
             Map<String, Object> options = Json.MAPPER.convertValue(o, Map.class);
             long batch = j.path("batch").asLong(1000);
+            // How often spans sample memory by kind (-memory-sample): absent for the default, negative for never.
+            long memorySample = j.path("memory_sample_ns").asLong(0);
             if (workload.equals("ts")) {
                 if (!e.ordered()) {
                     throw new IllegalArgumentException(e.name() + " has no ordered iteration: the time-series workload scans series in key order");
                 }
                 TimeSeries.Config ts = new TimeSeries.Config(j.path("points").asLong(), j.path("series").asLong(), batch,
                         j.path("seed").asLong());
-                return new Job(e, j.path("dir").asText(), j.path("progress").asText(), options,
+                return new Job(e, j.path("dir").asText(), j.path("progress").asText(), options, memorySample,
                         settings(o, ts.points() + ts.points() / 2, TsKey.SIZE, 11), null, ts);
             }
             JsonNode m = j.path("micro");
@@ -140,7 +143,7 @@ public final class Main {
             Micro.Config cfg = new Micro.Config(names, m.path("num").asLong(), KeyType.of(m.path("key_type").asText()),
                     m.path("order").asText(), m.path("value_size").asInt(), m.path("compression_ratio").asDouble(),
                     (int) batch, j.path("seed").asLong());
-            return new Job(e, j.path("dir").asText(), j.path("progress").asText(), options,
+            return new Job(e, j.path("dir").asText(), j.path("progress").asText(), options, memorySample,
                     settings(o, cfg.num(), cfg.keyType().size, cfg.valueSize()), cfg, null);
         }
 

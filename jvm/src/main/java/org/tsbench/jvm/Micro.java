@@ -218,6 +218,9 @@ final class Micro {
             b.put("io", cost.get("io"));
         }
         b.put("peak_rss_bytes", cost.get("peak_rss_bytes"));
+        if (cost.containsKey("memory")) {
+            b.put("memory", cost.get("memory"));
+        }
         if (r.nlat > 0) {
             b.put("latency", percentiles(r.lat, r.nlat));
             b.put("latency_of", r.latencyOf);

@@ -1,8 +1,10 @@
 package org.tsbench.jvm;
 
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -13,16 +15,24 @@ import java.util.Map;
  * What a timed part cost the whole process, as Go's harness.Span measures
  * it (every thread: the engines' native ones, the JIT and the collector):
  * CPU and storage I/O from /proc/self, peak RSS from VmHWM after a reset
- * through clear_refs, and the collectors' count and time from their MXBeans.
+ * through clear_refs, memory by kind sampled while it runs (Go's
+ * measure.MemoryPeaks), and the collectors' count and time from their MXBeans.
  */
 final class Span {
     /** /proc/PID/stat's unit (USER_HZ). */
     private static final long TICK_NS = 10_000_000L;
+    /** Go's harness.DefaultSamplePeriod. */
+    private static final long DEFAULT_SAMPLE_NS = 200_000_000L;
+
+    /** The job's memory_sample_ns: 0 for DEFAULT_SAMPLE_NS, negative for no sampling. */
+    private static volatile long samplePeriod;
 
     private final long wall0 = System.nanoTime();
     private final long[] cpu0 = cpu();
     private final long[] io0 = io();
     private final long[] gc0 = gc();
+    /** Null when the job turned sampling off. */
+    private final MemorySampler memory;
 
     Span() {
         try {
@@ -30,6 +40,13 @@ final class Span {
         } catch (IOException e) {
             // Peak RSS then covers the whole process so far.
         }
+        long period = samplePeriod == 0 ? DEFAULT_SAMPLE_NS : samplePeriod;
+        memory = period > 0 ? new MemorySampler(period) : null;
+    }
+
+    /** Sets how often the spans started from now on sample memory by kind, as Go's harness.SetSamplePeriod. */
+    static void samplePeriod(long ns) {
+        samplePeriod = ns;
     }
 
     long elapsed() {
@@ -41,6 +58,7 @@ final class Span {
         long[] cpu = cpu();
         long[] io = io();
         long[] gc = gc();
+        Map<String, Object> mem = memory != null ? memory.stop() : null;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("cpu_user_ns", (cpu[0] - cpu0[0]) * TICK_NS);
         m.put("cpu_sys_ns", (cpu[1] - cpu0[1]) * TICK_NS);
@@ -49,6 +67,9 @@ final class Span {
                     "cancelled_write_bytes", io[2] - io0[2]));
         }
         m.put("peak_rss_bytes", peakRss());
+        if (mem != null) {
+            m.put("memory", mem);
+        }
         m.put("gc_count", gc[0] - gc0[0]);
         m.put("gc_ns", (gc[1] - gc0[1]) * 1_000_000L);
         return m;
@@ -105,5 +126,131 @@ final class Span {
             ms += Math.max(b.getCollectionTime(), 0);
         }
         return new long[] {n, ms};
+    }
+
+    /**
+     * Samples /proc/self/status's RssAnon, RssFile and RssShmem (what VmHWM
+     * lumps together) on a daemon thread, keeping each one's peak apart, as
+     * Go's harness sampler does: one sample at the start, one every period,
+     * one at stop. One small read into a reused buffer per sample. Only one
+     * thread samples at a time (the thread runs between start and join), so
+     * the fields need no lock.
+     */
+    static final class MemorySampler {
+        private static final byte[][] KINDS = {"RssAnon:".getBytes(StandardCharsets.US_ASCII),
+            "RssFile:".getBytes(StandardCharsets.US_ASCII), "RssShmem:".getBytes(StandardCharsets.US_ASCII)};
+
+        private final byte[] buf = new byte[8192];
+        private final long[] kinds = new long[KINDS.length];
+        private final long[] peaks = new long[KINDS.length];
+        private int samples;
+        private final Thread thread;
+
+        MemorySampler(long periodNs) {
+            sample();
+            thread = new Thread(() -> {
+                try {
+                    while (true) {
+                        Thread.sleep(periodNs / 1_000_000, (int) (periodNs % 1_000_000));
+                        sample();
+                    }
+                } catch (InterruptedException e) {
+                    // the span ended
+                }
+            }, "memory");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        /** Ends the sampling with a last sample: the peaks under Go's MemoryPeaks names, null without a sample. */
+        Map<String, Object> stop() {
+            thread.interrupt();
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    thread.join();
+                    break;
+                } catch (InterruptedException e) {
+                    // The thread must be done before the peaks are read: wait on, and pass the interrupt on.
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            sample();
+            if (samples == 0) {
+                return null;
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("peak_private_bytes", peaks[0]);
+            m.put("peak_file_bytes", peaks[1]);
+            m.put("peak_shmem_bytes", peaks[2]);
+            // The Go runtime's share of private memory: none in a JVM. Go's field has no omitempty.
+            m.put("peak_go_bytes", 0L);
+            m.put("samples", samples);
+            return m;
+        }
+
+        private void sample() {
+            int n = 0;
+            try (FileInputStream in = new FileInputStream("/proc/self/status")) {
+                for (int r; n < buf.length && (r = in.read(buf, n, buf.length - n)) > 0;) {
+                    n += r;
+                }
+            } catch (IOException e) {
+                return; // not counted: without a sample the span has no memory
+            }
+            if (parse(buf, n, kinds)) {
+                for (int i = 0; i < peaks.length; i++) {
+                    peaks[i] = Math.max(peaks[i], kinds[i]);
+                }
+                samples++;
+            }
+        }
+
+        /**
+         * Reads RssAnon, RssFile and RssShmem, in bytes, from the first n bytes
+         * of status into kinds; false if one is missing (a kernel before 4.5).
+         */
+        static boolean parse(byte[] status, int n, long[] kinds) {
+            int found = 0;
+            for (int at = 0; at < n; at++) {
+                for (int k = 0; k < KINDS.length; k++) {
+                    if (startsWith(status, at, n, KINDS[k])) {
+                        long kb = 0;
+                        int i = at + KINDS[k].length;
+                        while (i < n && (status[i] == ' ' || status[i] == '\t')) {
+                            i++;
+                        }
+                        int digits = i;
+                        for (; i < n && status[i] >= '0' && status[i] <= '9'; i++) {
+                            kb = kb * 10 + (status[i] - '0');
+                        }
+                        if (i > digits) {
+                            kinds[k] = kb << 10;
+                            found |= 1 << k;
+                        }
+                        break;
+                    }
+                }
+                while (at < n && status[at] != '\n') {
+                    at++;
+                }
+            }
+            return found == (1 << KINDS.length) - 1;
+        }
+
+        private static boolean startsWith(byte[] b, int at, int n, byte[] prefix) {
+            if (n - at < prefix.length) {
+                return false;
+            }
+            for (int i = 0; i < prefix.length; i++) {
+                if (b[at + i] != prefix[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 }

@@ -175,6 +175,9 @@ final class TimeSeries {
         st.put("write_amp", amp ? (double) (long) io.get("write_bytes") / r.logical : 0.0);
         st.put("disk", DiskUsage.measure(dir));
         st.put("peak_rss_bytes", cost.get("peak_rss_bytes"));
+        if (cost.containsKey("memory")) {
+            st.put("memory", cost.get("memory"));
+        }
         st.put("open_fds", Math.max(fds.get(), openFds()));
         if (r.nlat > 0) {
             st.put("latency", Micro.percentiles(r.lat, r.nlat));

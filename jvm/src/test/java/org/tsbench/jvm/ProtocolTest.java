@@ -1,6 +1,7 @@
 package org.tsbench.jvm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -38,6 +39,22 @@ class ProtocolTest {
         return o;
     }
 
+    /**
+     * Each step or benchmark has memory by kind, as a Go engine's: sampled at
+     * least once (at its start and end) and some private memory, which every
+     * process has.
+     */
+    private static void checkMemory(JsonNode items) {
+        assertTrue(items.size() > 0, items.toString());
+        for (JsonNode it : items) {
+            JsonNode m = it.get("memory");
+            assertNotNull(m, it.get("name") + " has no memory");
+            assertTrue(m.get("samples").asInt() >= 1, it.get("name") + ": " + m);
+            assertTrue(m.get("peak_private_bytes").asLong() > 0, it.get("name") + ": " + m);
+            assertEquals(0, m.get("peak_go_bytes").asLong(), it.get("name") + ": " + m);
+        }
+    }
+
     /** The engines engines.json names, which the Go parent offers, are the worker's, in the same order. */
     @Test
     void engineNamesAgreeWithGo() throws Exception {
@@ -54,6 +71,7 @@ class ProtocolTest {
         JsonNode steps = o.json().get("steps");
         assertEquals(6, steps.size());
         assertEquals(6000, steps.get(1).get("verify").get("read").asLong());
+        checkMemory(steps);
         assertTrue(o.progress().contains("mvstore: Compaction: done in "), o.progress());
         // After each step, the result so far on the status pipe.
         String last = o.status5().substring(o.status5().lastIndexOf("{\"step\""));
@@ -66,6 +84,7 @@ class ProtocolTest {
         JsonNode res = o.json();
         assertEquals("mvstore", res.get("engine").asText());
         assertEquals(2000, res.get("benchmarks").get(1).get("verify").get("read").asLong());
+        checkMemory(res.get("benchmarks"));
 
         TreeSet<String> statusKeys = Fixtures.keyPaths(Json.MAPPER.readTree(Files.readAllLines(Fixtures.protocol("status.jsonl")).get(0)), "");
         int lines = 0;
@@ -76,6 +95,20 @@ class ProtocolTest {
         assertTrue(lines >= 8, o.status5());
         assertTrue(o.progress().contains("mvstore: write 2k: started (2k ops)\n"), o.progress());
         assertTrue(o.progress().contains("mvstore: readCrc 2k: done in "), o.progress());
+    }
+
+    /** A negative memory_sample_ns (-memory-sample=-1s) turns the sampling off: no memory, as in Go. */
+    @Test
+    void noMemorySampling() throws Exception {
+        ObjectNode job = (ObjectNode) Fixtures.read(Fixtures.protocol("job-micro.json"));
+        job.put("memory_sample_ns", -1_000_000_000L);
+        Fixtures.Outcome o = Fixtures.run(job, dir.resolve("mvstore"));
+        assertEquals(Main.EXIT_OK, o.status(), new String(o.result()));
+        JsonNode benchmarks = o.json().get("benchmarks");
+        assertEquals(4, benchmarks.size());
+        for (JsonNode b : benchmarks) {
+            assertTrue(b.has("peak_rss_bytes") && !b.has("memory"), b.toString());
+        }
     }
 
     @Test
