@@ -72,6 +72,7 @@ func settingDifferences(a, b runFacts) []string {
 	add("sync", string(a.env.Sync), string(b.env.Sync))
 	add("memory limit", fmt.Sprint(a.env.MemoryLimit), fmt.Sprint(b.env.MemoryLimit))
 	add("memory sampling", a.env.MemorySampling(), b.env.MemorySampling())
+	add("Go runtime", a.env.GoRuntimeSettings(), b.env.GoRuntimeSettings())
 	for _, name := range slices.Sorted(maps.Keys(a.options)) {
 		o, ok := b.options[name]
 		if !ok {

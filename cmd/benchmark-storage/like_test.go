@@ -75,3 +75,14 @@ func TestCompareUnlike(t *testing.T) {
 		t.Errorf("compare of mixed runs: status %d; stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 }
+
+// TestGoRuntimeIsASetting: runs with different Go runtime settings
+// (GOMEMLIMIT) ran differently, and compare says so.
+func TestGoRuntimeIsASetting(t *testing.T) {
+	a := runFacts{}
+	b := runFacts{env: harness.Environment{GoRuntime: map[string]string{"GOMEMLIMIT": "3GiB"}}}
+	diffs := strings.Join(settingDifferences(a, b), "\n")
+	if !strings.Contains(diffs, "Go runtime: ") || !strings.Contains(diffs, "GOMEMLIMIT=3GiB") {
+		t.Errorf("differences %q do not name GOMEMLIMIT", diffs)
+	}
+}

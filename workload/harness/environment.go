@@ -207,11 +207,7 @@ func (e Environment) Lines() [][2]string {
 		lines = slices.Insert(lines, 4, [2]string{"Memory", report.Bytes(e.MemoryLimit) + " per engine process (a memory cgroup, page cache included)"})
 	}
 	if len(e.GoRuntime) > 0 {
-		var vars []string
-		for _, name := range slices.Sorted(maps.Keys(e.GoRuntime)) {
-			vars = append(vars, name+"="+e.GoRuntime[name])
-		}
-		lines = slices.Insert(lines, 2, [2]string{"Go runtime", strings.Join(vars, " ")})
+		lines = slices.Insert(lines, 2, [2]string{"Go runtime", e.GoRuntimeSettings()})
 	}
 	for _, name := range slices.Sorted(maps.Keys(e.EngineVersions)) {
 		v := e.EngineVersions[name]
@@ -256,6 +252,16 @@ func (e Environment) Metrics() [][3]string {
 		m = append(m, [3]string{"go_runtime." + name, e.GoRuntime[name], ""})
 	}
 	return m
+}
+
+// GoRuntimeSettings are the Go runtime's settings the run had, as an
+// environment spells them ("GOMEMLIMIT=3GiB"), "" for the defaults.
+func (e Environment) GoRuntimeSettings() string {
+	var vars []string
+	for _, name := range slices.Sorted(maps.Keys(e.GoRuntime)) {
+		vars = append(vars, name+"="+e.GoRuntime[name])
+	}
+	return strings.Join(vars, " ")
 }
 
 // MemorySampling says how often the run sampled memory by kind: "every
