@@ -149,6 +149,16 @@ func (db *DB) openEnv() error {
 		C.mdb_env_close(e.env)
 		return fmt.Errorf("%w (it stores keys of up to %d bytes)", ErrWrongLibrary, n)
 	}
+	if os.IsNotExist(err) {
+		// A store LMDB just created is synced once even under sync
+		// "none" (MDB_NOSYNC): otherwise a power cut leaves its file's
+		// name, which engine.Open makes durable, over no meta pages, an
+		// empty file that no open accepts (the power-loss check).
+		if rc := C.mdb_env_sync(e.env, 1); rc != 0 {
+			C.mdb_env_close(e.env)
+			return wrap("sync the new environment", rc)
+		}
+	}
 	db.env, db.dbi, db.mapSize = e.env, e.dbi, int64(C.tsb_lmdb_mapsize(e.env))
 	return nil
 }
