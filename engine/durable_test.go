@@ -8,7 +8,7 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/memory"
-	"github.com/tsbench/storage/internal/powercut"
+	"github.com/tsbench/storage/internal/powercut/powercuttest"
 )
 
 // nestedFile is where the testnested backend keeps its one file, two
@@ -45,22 +45,8 @@ func init() {
 // a backend created in a fresh store durable, however deep, so a power cut
 // right after Open leaves the backend's synced files where it put them.
 func TestFreshStoreTreeSurvivesCut(t *testing.T) {
-	if err := powercut.Available(); err != nil {
-		t.Skip(err)
-	}
-	backing, mnt := t.TempDir(), t.TempDir()
-	fs, err := powercut.Mount(mnt, backing, powercut.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		fs.Cut()
-		<-fs.Done()
-		if err := powercut.Cleanup(mnt); err != nil {
-			t.Error(err)
-		}
-	})
-	dir := filepath.Join(mnt, "store")
+	disk := powercuttest.Mount(t)
+	dir := filepath.Join(disk.Dir, "store")
 	db, err := engine.Open("testnested", dir, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -68,15 +54,7 @@ func TestFreshStoreTreeSurvivesCut(t *testing.T) {
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := fs.Cut(); err != nil {
-		t.Fatal(err)
-	}
-	<-fs.Done()
-	again, err := powercut.Mount(mnt, backing, powercut.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	fs = again
+	disk.Cut(nil)
 	got, err := os.ReadFile(filepath.Join(dir, nestedFile))
 	if err != nil {
 		t.Fatalf("after the cut: %v", err)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report/reporttest"
 	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload"
@@ -247,9 +248,7 @@ func TestJVMEndToEnd(t *testing.T) {
 			if b.Ops != 3000 || b.JVM == nil || b.JVM.WarmupOps != 3000 || (b.Verify != nil && !b.Verify.OK()) {
 				t.Errorf("%s %s: %+v", res.Engine, b.Name, b)
 			}
-			if m := b.Memory; m == nil || m.Samples < 1 || m.Private <= 0 || m.Go != 0 {
-				t.Errorf("%s %s: memory %+v, want private memory sampled and no Go runtime's", res.Engine, b.Name, m)
-			}
+			checkJVMMemory(t, res.Engine+" "+b.Name, b.Memory)
 		}
 	}
 	if v := rep.Results[0].Benchmarks[2].Verify; v == nil || v.Read != 3000 || !v.OK() {
@@ -301,5 +300,31 @@ func TestStaleWorker(t *testing.T) {
 	}
 	if got := staleWorker(dir); got != "" {
 		t.Errorf("without a source: stale because of %s", got)
+	}
+}
+
+// checkJVMMemory fails unless m, a JVM engine's memory by kind, was
+// sampled and has private memory and no Go runtime's.
+func checkJVMMemory(t *testing.T, what string, m *measure.MemoryPeaks) {
+	t.Helper()
+	if m == nil || m.Samples < 1 || m.Private <= 0 || m.Go != 0 {
+		t.Errorf("%s: memory %+v, want private memory sampled and no Go runtime's", what, m)
+	}
+}
+
+// TestJVMMemory checks that a JVM engine's steps and benchmarks have
+// memory by kind where a Go engine's do, so that the two compare, in the
+// protocol's fixtures (TestJVMEndToEnd checks it from a running worker,
+// and the worker's own ProtocolTest that -memory-sample reaches it).
+func TestJVMMemory(t *testing.T) {
+	var ts workload.Result
+	roundTrip(t, "testdata/protocol/result-ts.json", &ts)
+	for _, st := range ts.Steps {
+		checkJVMMemory(t, "result-ts.json "+st.Name, st.Memory)
+	}
+	var m micro.Result
+	roundTrip(t, "testdata/protocol/result-micro.json", &m)
+	for _, b := range m.Benchmarks {
+		checkJVMMemory(t, "result-micro.json "+b.Name, b.Memory)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
-	"strings"
 	"time"
 
 	"github.com/tsbench/storage/workload/suite"
@@ -91,7 +90,7 @@ func writeHeapProfile(path string) error {
 		err = os.Rename(tmp, path)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", strings.TrimSuffix(path, ".tmp"), err)
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
 }

@@ -154,7 +154,7 @@ func TestRunInterrupted(t *testing.T) {
 // the next engine still runs.
 func TestRunMaxTimeKeepsStoppedStep(t *testing.T) {
 	a, b := pureGoEngines(t)
-	args := []string{"-engine", a + "," + b, "-path", t.TempDir(), "-format", "json", "-points", "50M", "-series", "10k", "-max-time", "3s", "-interval", "200ms"}
+	args := []string{"-engine", a + "," + b, "-path", t.TempDir(), "-format", "json", "-points", "50M", "-series", "10k", "-max-time", "5s", "-interval", "200ms"}
 	code, stdout, stderr := runChildren(t, args...)
 	if code != exitFailed {
 		t.Fatalf("status %d, want %d; stderr:\n%s", code, exitFailed, stderr)
@@ -164,7 +164,7 @@ func TestRunMaxTimeKeepsStoppedStep(t *testing.T) {
 		t.Fatalf("results for %v, want [%s %s]", engineNames(rep), a, b)
 	}
 	for _, res := range rep.Results {
-		if !strings.HasPrefix(res.Error, "stopped at the -max-time limit of 3s in step \"Write 50M values\" after ") || len(res.Steps) != 1 {
+		if !strings.HasPrefix(res.Error, "stopped at the -max-time limit of 5s in step \"Write 50M values\" after ") || len(res.Steps) != 1 {
 			t.Errorf("%s: error %q, %d steps; want the stop and the write step", res.Engine, res.Error, len(res.Steps))
 			continue
 		}

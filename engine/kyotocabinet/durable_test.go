@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/internal/powercut"
+	"github.com/tsbench/storage/internal/powercut/powercuttest"
 )
 
 // TestLogNameSurvivesCut: under sync "batch" the transaction log's name is
@@ -16,22 +16,8 @@ import (
 // its log; without the backend's own sync the log is gone after the cut
 // and the last batch acknowledged before it can be torn.
 func TestLogNameSurvivesCut(t *testing.T) {
-	if err := powercut.Available(); err != nil {
-		t.Skip(err)
-	}
-	backing, mnt := t.TempDir(), t.TempDir()
-	fs, err := powercut.Mount(mnt, backing, powercut.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		fs.Cut()
-		<-fs.Done()
-		if err := powercut.Cleanup(mnt); err != nil {
-			t.Error(err)
-		}
-	})
-	dir := filepath.Join(mnt, "store")
+	disk := powercuttest.Mount(t)
+	dir := filepath.Join(disk.Dir, "store")
 	opts := &engine.Options{Sync: engine.SyncBatch}
 	// An existing store, as a writer reopens it after a crash: Open makes
 	// a fresh store's names durable itself.
@@ -51,16 +37,7 @@ func TestLogNameSurvivesCut(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.Close()
-	// The cut, with the store open, as a writer's power fails; closing
-	// it then acts on the abandoned state, and lets the server go.
-	if err := fs.Cut(); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	<-fs.Done()
-	if fs, err = powercut.Mount(mnt, backing, powercut.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	disk.Cut(func() { db.Close() }) // with the store open, as a writer's power fails
 	if _, err := os.Stat(filepath.Join(dir, "data.kct.wal")); err != nil {
 		t.Errorf("after the cut: %v; the transaction log's name was never made durable", err)
 	}

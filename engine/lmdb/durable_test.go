@@ -1,10 +1,11 @@
 package lmdb_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/internal/powercut"
+	"github.com/tsbench/storage/internal/powercut/powercuttest"
 )
 
 // TestNewStoreSurvivesCut: under sync "none" (MDB_NOSYNC) a store LMDB
@@ -12,22 +13,8 @@ import (
 // makes the data file's name durable, so its meta pages must be too, or
 // the cut leaves an empty data.mdb that no open accepts.
 func TestNewStoreSurvivesCut(t *testing.T) {
-	if err := powercut.Available(); err != nil {
-		t.Skip(err)
-	}
-	backing, mnt := t.TempDir(), t.TempDir()
-	fs, err := powercut.Mount(mnt, backing, powercut.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		fs.Cut()
-		<-fs.Done()
-		if err := powercut.Cleanup(mnt); err != nil {
-			t.Error(err)
-		}
-	})
-	dir := mnt + "/store"
+	disk := powercuttest.Mount(t)
+	dir := filepath.Join(disk.Dir, "store")
 	opts := &engine.Options{Sync: engine.SyncNone}
 	db, err := engine.Open("lmdb", dir, opts)
 	if err != nil {
@@ -39,16 +26,7 @@ func TestNewStoreSurvivesCut(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.Close()
-	// The cut with the store open; closing it then acts on the abandoned
-	// state, and lets the server go.
-	if err := fs.Cut(); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	<-fs.Done()
-	if fs, err = powercut.Mount(mnt, backing, powercut.Options{}); err != nil {
-		t.Fatal(err)
-	}
+	disk.Cut(func() { db.Close() }) // with the store open, as a writer's power fails
 	again, err := engine.Open("lmdb", dir, opts)
 	if err != nil {
 		t.Fatalf("reopen after the cut: %v", err)
