@@ -127,7 +127,9 @@
 //	                ENGINE-cpu.pprof of its whole run (written at its end:
 //	                empty if the process was killed), ENGINE-heap.pprof
 //	                rewritten every 10 s and at the end, so that one the
-//	                OOM killer ends leaves its last heap. Default: none.
+//	                OOM killer ends leaves its last heap. A local etcd
+//	                cluster's members are processes of their own: their
+//	                heaps with -set etcd.heap_profiles=dir. Default: none.
 //	-interval d     length of the first over-time interval of each
 //	                time-series step: throughput, latency percentiles and
 //	                the engine's counters per interval, in JSON and as HTML

@@ -169,7 +169,7 @@ func newFlagSet(s *settings) (fs *flag.FlagSet, engines, workloadName *string, w
 	s.engineFlags.define(fs)
 	fs.Var((*sizeValue)(&s.memory), "memory", "run each engine's process in a memory cgroup of this `size` (4GiB, 4G), page cache included, as on a machine with that much RAM: a store larger than it is read from disk, and an engine that needs more is reported out of memory; needs root and the memory controller (default: no limit)")
 	fs.DurationVar(&s.maxTime, "max-time", 0, "stop an engine still running after this `duration` (3h, 90m) and report how far it got; the other engines go on (default: no limit)")
-	fs.StringVar(&s.profile, "profile", "", "write each Go engine process's pprof profiles in `dir`: ENGINE-cpu.pprof of its whole run (written at its end: empty if the process was killed), and ENGINE-heap.pprof, rewritten every 10 s and at the end, so that one the OOM killer ends leaves its last heap (go tool pprof)")
+	fs.StringVar(&s.profile, "profile", "", "write each Go engine process's pprof profiles in `dir`: ENGINE-cpu.pprof of its whole run (written at its end: empty if the process was killed), and ENGINE-heap.pprof, rewritten every 10 s and at the end, so that one the OOM killer ends leaves its last heap (go tool pprof); a local etcd cluster's members: -set etcd.heap_profiles=dir")
 	fs.Var(&s.sets, "set", "an engine setting as a config file writes it, `ENGINE.KEY=VALUE` for an engine's own (rocksdb.max_background_jobs=8, pebble.l0_compaction_threshold=8) or KEY=VALUE for a shared key (cache_size=64MiB); repeatable; overrides -config and the flags above")
 	return fs, engines, workloadName, suite.DefineFlags(fs)
 }

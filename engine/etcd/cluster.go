@@ -97,6 +97,9 @@ func startCluster(bin, dir string, l layout, o Options, sync engine.SyncMode) (*
 			// a crash of the members, not of the machine, as "none" says.
 			args = append(args, "--unsafe-no-fsync")
 		}
+		if o.HeapProfiles != "" {
+			args = append(args, "--enable-pprof")
+		}
 		cmd := exec.Command(bin, args...)
 		cmd.Env = memberEnv()
 		cmds = append(cmds, cmd)

@@ -41,6 +41,7 @@ type DB struct {
 	prefixEnd string   // the first key after every key with prefix
 	local     *cluster // nil on a given cluster
 	describe  string
+	profiles  *profiler // nil without Options.HeapProfiles
 
 	// snapMu orders NewIterator and NewSnapshot against Compact; see
 	// Compact.
@@ -115,6 +116,9 @@ func openLocal(ctx context.Context, bin, dir string, o Options, sync engine.Sync
 		if err = c.waitHealthy(ctx, d.cli, d.probe); err == nil {
 			d.local = c
 			if err = d.describeCluster("local"); err == nil {
+				if o.HeapProfiles != "" {
+					d.profiles = startProfiles(o.HeapProfiles, c.members)
+				}
 				return d, nil
 			}
 		}
@@ -306,6 +310,9 @@ func (d *DB) Close() error {
 			errs = append(errs, d.wrap("drop the prefix "+d.prefix+" on close", err))
 		}
 		cancel()
+	}
+	if d.profiles != nil {
+		d.profiles.stop()
 	}
 	if d.local != nil {
 		// The members are asked who leads before the client goes.

@@ -3,6 +3,7 @@ package etcd
 import (
 	"cmp"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -57,6 +58,13 @@ type Options struct {
 	// Binary is the etcd executable of the local cluster, a path or a name
 	// looked up in PATH. Default "etcd".
 	Binary string `toml:"binary"`
+	// HeapProfiles is an existing directory in which the local cluster's
+	// members' heap profiles are kept, MEMBER-heap.pprof (go tool pprof),
+	// fetched every 10 s and at Close: the members then run with
+	// --enable-pprof, which serves /debug/pprof on their loopback client
+	// ports. A member the OOM killer ends leaves its last profile. Default
+	// "": none.
+	HeapProfiles string `toml:"heap_profiles"`
 }
 
 // Defaults of Options.
@@ -106,6 +114,11 @@ func (o Options) Resolve(engine.Options) (any, error) {
 		return o, fmt.Errorf("%w: etcd: members %d: use 1 to %d (3 or 5 are usual)", engine.ErrInvalidOptions, o.Members, maxMembers)
 	}
 	o.Binary = cmp.Or(o.Binary, DefaultBinary)
+	if o.HeapProfiles != "" {
+		if fi, err := os.Stat(o.HeapProfiles); err != nil || !fi.IsDir() {
+			return o, fmt.Errorf("%w: etcd: heap_profiles %s is not a directory: create it first or name another", engine.ErrInvalidOptions, o.HeapProfiles)
+		}
+	}
 	return o, nil
 }
 
@@ -119,7 +132,7 @@ func (o Options) checkGiven() error {
 	}{
 		{"members", o.Members != 0}, {"backend_quota", o.BackendQuota != 0},
 		{"max_txn_ops", o.MaxTxnOps != 0}, {"snapshot_count", o.SnapshotCount != 0},
-		{"binary", o.Binary != ""},
+		{"binary", o.Binary != ""}, {"heap_profiles", o.HeapProfiles != ""},
 	} {
 		if f.set {
 			local = append(local, f.key)
