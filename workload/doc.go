@@ -154,7 +154,8 @@
 //	                  data_path, filesystem, command_line[], seed, sync,
 //	                  engine_versions{name: version}, engine_builds{name: build}, start},
 //	  "results": [{
-//	    "engine", "repeat", "version", "engine_description", "error",
+//	    "engine", "repeat", "version", "engine_description", "error", "outcome" (stopped,
+//	    out_of_memory: the benchmark ended the run; absent otherwise),
 //	    "options" (engine.Effective: TOML names, every default filled in),
 //	    "config": {points, series, batch, seed, settle, settle_timeout_ns, reuse_iterator},
 //	    "dataset": {path, created, reused, method, clone_ns, save_ns} (with a dataset of

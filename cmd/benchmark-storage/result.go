@@ -1,15 +1,21 @@
 package main
 
 import (
+	"errors"
+
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/workload/suite"
 )
 
 // label records in res the engine's name and version, which of its runs
-// it is (from 1), and err unless res already holds an error.
+// it is (from 1), err unless res already holds an error, and how the
+// benchmark ended the run if it did (endedError).
 func label(res *suite.Result, name string, repeat int, err error) {
 	f := res.Fields()
 	f.Header.Engine, f.Header.Repeat = name, repeat
+	if e, ok := errors.AsType[endedError](err); ok {
+		f.Header.Outcome = e.outcome
+	}
 	if f.Header.Version == "" {
 		f.Header.Version = engine.Version(name)
 	}

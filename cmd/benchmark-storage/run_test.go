@@ -14,6 +14,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/crash"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 func TestRunEndToEnd(t *testing.T) {
@@ -167,6 +168,9 @@ func TestRunMaxTimeKeepsStoppedStep(t *testing.T) {
 		if !strings.HasPrefix(res.Error, "stopped at the -max-time limit of 5s in step \"Write 50M values\" after ") || len(res.Steps) != 1 {
 			t.Errorf("%s: error %q, %d steps; want the stop and the write step", res.Engine, res.Error, len(res.Steps))
 			continue
+		}
+		if res.Outcome != harness.OutcomeStopped {
+			t.Errorf("%s: outcome %q, want %q", res.Engine, res.Outcome, harness.OutcomeStopped)
 		}
 		st := res.Steps[0]
 		var inIntervals int64

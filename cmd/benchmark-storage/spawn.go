@@ -10,6 +10,7 @@ import (
 
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/internal/supervise"
+	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/suite"
 )
 
@@ -81,7 +82,7 @@ func spawn(ctx context.Context, s *settings, rd *runDir, name, sub, progressMode
 			// member) and reported what that did to it: the cause first.
 			fail(res, oom.Error()+"; then "+res.Failure())
 		}
-		return res, c, oom
+		return res, c, endedError{harness.OutcomeOutOfMemory, oom}
 	case errors.Is(runErr, supervise.ErrMaxTime):
 		stopped := fmt.Errorf("stopped at the -max-time limit of %v %s", s.maxTime, where(c.Status()))
 		if res != nil {
@@ -89,10 +90,12 @@ func spawn(ctx context.Context, s *settings, rd *runDir, name, sub, progressMode
 			// before that is the run's own, kept after the stop.
 			if own := *res.Fields().Err; own != "" {
 				stopped = fmt.Errorf("%w; before that: %s", stopped, own)
+				fail(res, stopped.Error())
+				return res, c, stopped
 			}
 			fail(res, stopped.Error())
 		}
-		return res, c, stopped
+		return res, c, endedError{harness.OutcomeStopped, stopped}
 	case errors.Is(runErr, supervise.ErrStalled):
 		return res, c, fmt.Errorf("engine process made no progress for %v (no CPU time, no disk I/O), so it was stopped: a deadlock? raise -stall-timeout if the engine is merely slow", s.stall)
 	case readErr == nil && runErr != nil && res.Failure() == "":
@@ -106,6 +109,13 @@ func spawn(ctx context.Context, s *settings, rd *runDir, name, sub, progressMode
 	default:
 		return res, c, fmt.Errorf("engine process left a broken result: %w", readErr)
 	}
+}
+
+// endedError is the error of a run the benchmark ended, with how
+// (harness.Header.Outcome), which label records.
+type endedError struct {
+	outcome string
+	error
 }
 
 // childCommand is the child that does job j: the JVM worker for a JVM

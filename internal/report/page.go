@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -11,6 +12,10 @@ import (
 type Engine struct {
 	Name  string
 	Error string
+	// Ended is the status row's word for an engine that did not pass
+	// because the benchmark ended it, such as "stopped" or "out of
+	// memory"; "" shows "FAILED".
+	Ended string
 }
 
 // Head is the header of a table with the given label columns, then one
@@ -23,13 +28,14 @@ func Head(engines []Engine, labels ...string) []string {
 }
 
 // StatusRow is the last row of a main table: "ok" under each engine that
-// passed, "FAILED" (marked '!') under the others.
+// passed, and under the others (marked '!') how the benchmark ended it
+// (Engine.Ended), or "FAILED".
 func StatusRow(engines []Engine) Row {
 	r := Row{Labels: []string{"Status"}}
 	for _, e := range engines {
 		c := Cell{Text: "ok"}
 		if e.Error != "" {
-			c = Cell{Text: "FAILED", Failed: true}
+			c = Cell{Text: cmp.Or(e.Ended, "FAILED"), Failed: true}
 		}
 		r.Cells = append(r.Cells, c)
 	}

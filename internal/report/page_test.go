@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -66,5 +67,17 @@ Environment
 	p.Engines[1].Error = ""
 	if strings.Contains(p.Text(), "Errors") || strings.Contains(p.Markdown(), "Errors") {
 		t.Error("an Errors heading without errors")
+	}
+}
+
+// An engine the benchmark ended shows how, not FAILED; either is marked.
+func TestStatusRowEnded(t *testing.T) {
+	r := StatusRow([]Engine{{Name: "a"}, {Name: "b", Error: "slow", Ended: "stopped"}, {Name: "c", Error: "wrong values"}})
+	var got []string
+	for _, c := range r.Cells {
+		got = append(got, fmt.Sprintf("%s/%v", c.Text, c.Failed))
+	}
+	if want := "ok/false stopped/true FAILED/true"; strings.Join(got, " ") != want {
+		t.Errorf("StatusRow cells %q, want %q", strings.Join(got, " "), want)
 	}
 }

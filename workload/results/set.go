@@ -63,17 +63,28 @@ type Group[R any] struct {
 	// Err is why the engine's runs failed, "" if none did: the error of
 	// its one run, or each failed run's, numbered.
 	Err string
+	// Ended is how the benchmark ended every failed run, when it ended
+	// them all the same way (harness.OutcomeStopped,
+	// harness.OutcomeOutOfMemory); "" if any failed by itself.
+	Ended string
 }
 
 // New gathers results by engine.
 func New[R any](schema Schema[R], results []*R) *Set[R] {
 	s := &Set[R]{schema: schema, All: slices.DeleteFunc(slices.Clone(results), func(r *R) bool { return r == nil })}
 	for _, runs := range report.Groups(s.All, func(r *R) string { return schema.Header(r).Engine }) {
-		var errs []string
+		var errs, ended []string
 		for _, r := range runs {
 			errs = append(errs, schema.Error(r))
+			if e := schema.Header(r).Ended(schema.Error(r)); e != "" {
+				ended = append(ended, e)
+			}
 		}
-		s.Groups = append(s.Groups, Group[R]{Engine: schema.Header(runs[0]).Engine, Runs: runs, Err: report.RunsError(errs)})
+		g := Group[R]{Engine: schema.Header(runs[0]).Engine, Runs: runs, Err: report.RunsError(errs)}
+		if len(ended) > 0 && len(slices.Compact(ended)) == 1 && ended[0] != harness.OutcomeFailed {
+			g.Ended = ended[0]
+		}
+		s.Groups = append(s.Groups, g)
 	}
 	return s
 }
@@ -93,10 +104,14 @@ func Config[R, C any](s *Set[R], config func(*R) C) C {
 func (s *Set[R]) Engines() []report.Engine {
 	var out []report.Engine
 	for _, g := range s.Groups {
-		out = append(out, report.Engine{Name: g.Engine, Error: g.Err})
+		out = append(out, report.Engine{Name: g.Engine, Error: g.Err, Ended: endedWords[g.Ended]})
 	}
 	return out
 }
+
+// endedWords are the status row's words for how the benchmark ended an
+// engine's runs.
+var endedWords = map[string]string{harness.OutcomeStopped: "stopped", harness.OutcomeOutOfMemory: "out of memory"}
 
 // names are the engines' names, in the columns' order.
 func (s *Set[R]) names() []string {

@@ -1,6 +1,7 @@
 package results
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tsbench/storage/internal/report"
@@ -93,5 +94,30 @@ func TestStacked(t *testing.T) {
 	p := c.Series[0].Points[0]
 	if p.Median != 22 || p.N != 3 || len(p.Stack) != 2 || p.Stack[0] != 2 || p.Stack[1] != 20 {
 		t.Errorf("point %+v, want parts 2 and 20 of a bar of 22 over 3 runs", p)
+	}
+}
+
+// TestEnded checks that an engine's column says how the benchmark ended
+// its runs only when it ended every failed run the same way.
+func TestEnded(t *testing.T) {
+	stopped := func(engine string, repeat int) *run {
+		r := newRun(engine, repeat, "stopped at the -max-time limit of 5s", nil)
+		r.Outcome = harness.OutcomeStopped
+		return r
+	}
+	oom := newRun("oom", 1, "out of memory in step \"Write\" (limit 4 GiB)", nil) // before Outcome was recorded
+	set := New(schema, []*run{
+		stopped("s", 1), newRun("s", 2, "", nil),
+		stopped("mixed", 1), newRun("mixed", 2, "wrong values", nil),
+		oom,
+		newRun("bad", 1, "wrong values", nil),
+		newRun("ok", 1, "", nil),
+	})
+	var got []string
+	for _, e := range set.Engines() {
+		got = append(got, e.Name+"="+e.Ended)
+	}
+	if want := "s=stopped mixed= oom=out of memory bad= ok="; strings.Join(got, " ") != want {
+		t.Errorf("engines' Ended %q, want %q", strings.Join(got, " "), want)
 	}
 }
