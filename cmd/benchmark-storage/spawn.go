@@ -85,15 +85,19 @@ func spawn(ctx context.Context, s *settings, rd *runDir, name, sub, progressMode
 		return res, c, endedError{harness.OutcomeOutOfMemory, oom}
 	case errors.Is(runErr, supervise.ErrMaxTime):
 		stopped := fmt.Errorf("stopped at the -max-time limit of %v %s", s.maxTime, where(c.Status()))
-		if res != nil {
-			// The step it was in reports how far it got; a failure
-			// before that is the run's own, kept after the stop.
-			if own := *res.Fields().Err; own != "" {
-				stopped = fmt.Errorf("%w; before that: %s", stopped, own)
-				fail(res, stopped.Error())
-				return res, c, stopped
-			}
-			fail(res, stopped.Error())
+		if res == nil {
+			return res, c, endedError{harness.OutcomeStopped, stopped}
+		}
+		// The step it was in reports how far it got; a failure before
+		// that is the run's own, kept after the stop, and the run counts
+		// as failed rather than stopped.
+		own := *res.Fields().Err
+		if own != "" {
+			stopped = fmt.Errorf("%w; before that: %s", stopped, own)
+		}
+		fail(res, stopped.Error())
+		if own != "" {
+			return res, c, stopped
 		}
 		return res, c, endedError{harness.OutcomeStopped, stopped}
 	case errors.Is(runErr, supervise.ErrStalled):
