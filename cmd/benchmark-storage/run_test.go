@@ -160,6 +160,9 @@ func TestRunMaxTimeKeepsStoppedStep(t *testing.T) {
 	if code != exitFailed {
 		t.Fatalf("status %d, want %d; stderr:\n%s", code, exitFailed, stderr)
 	}
+	if !strings.Contains(stderr, a+" ended after ") || strings.Contains(stderr, "FAILED") {
+		t.Errorf("stderr says the stopped engines FAILED, or not that they ended:\n%s", stderr)
+	}
 	rep := decodeReport(t, stdout)
 	if len(rep.Results) != 2 {
 		t.Fatalf("results for %v, want [%s %s]", engineNames(rep), a, b)
