@@ -2,13 +2,14 @@ package etcd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/tsbench/storage/engine/internal/fileswap"
 )
 
 // heapProfilePeriod is how often each member's heap profile is fetched
@@ -21,7 +22,6 @@ const heapProfilePeriod = 10 * time.Second
 type profiler struct {
 	dir     string
 	members []*member
-	client  http.Client
 	quit    chan struct{}
 	done    chan struct{}
 
@@ -31,7 +31,7 @@ type profiler struct {
 // startProfiles fetches every member's heap profile into dir now and then
 // every heapProfilePeriod.
 func startProfiles(dir string, members []*member) *profiler {
-	p := &profiler{dir: dir, members: members, client: http.Client{Timeout: heapProfilePeriod},
+	p := &profiler{dir: dir, members: members,
 		quit: make(chan struct{}), done: make(chan struct{}), reported: map[string]bool{}}
 	go func() {
 		defer close(p.done)
@@ -73,37 +73,35 @@ func (p *profiler) fetchAll() {
 	}
 }
 
-// fetch replaces dir/NAME-heap.pprof with the member's heap profile,
-// through a temporary file, so that a fetch cut short leaves the previous
-// profile whole.
+// fetch replaces dir/NAME-heap.pprof with the member's heap profile
+// (fileswap.Write), so that a fetch cut short leaves the previous profile
+// whole.
 func (p *profiler) fetch(m *member) error {
-	path := filepath.Join(p.dir, m.addr.Name+"-heap.pprof")
 	ctx, cancel := context.WithTimeout(context.Background(), heapProfilePeriod)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, m.addr.clientURL()+"/debug/pprof/heap", nil)
-	if err != nil {
-		return fmt.Errorf("heap profile of member %s: %w", m.addr.Name, err)
-	}
-	resp, err := p.client.Do(req)
-	if err != nil {
-		return fmt.Errorf("heap profile of member %s: %w", m.addr.Name, err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("heap profile of member %s: %s (is it running with --enable-pprof?)", m.addr.Name, resp.Status)
-	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return fmt.Errorf("heap profile of member %s: %w", m.addr.Name, err)
-	}
-	_, err = io.Copy(f, resp.Body)
-	if err = errors.Join(err, f.Close()); err == nil {
-		err = os.Rename(tmp, path)
+	b, err := get(ctx, m.addr.clientURL()+"/debug/pprof/heap")
+	if err == nil {
+		err = fileswap.Write(filepath.Join(p.dir, m.addr.Name+"-heap.pprof"), b)
 	}
 	if err != nil {
-		os.Remove(tmp)
 		return fmt.Errorf("heap profile of member %s: %w", m.addr.Name, err)
 	}
 	return nil
+}
+
+// get returns the body of url, a member's pprof endpoint.
+func get(ctx context.Context, url string) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("%s (is it running with --enable-pprof?)", resp.Status)
+	}
+	return io.ReadAll(resp.Body)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 	"github.com/tsbench/storage/internal/powercut/powercuttest"
 )
 
@@ -21,22 +22,13 @@ func TestLogNameSurvivesCut(t *testing.T) {
 	opts := &engine.Options{Sync: engine.SyncBatch}
 	// An existing store, as a writer reopens it after a crash: Open makes
 	// a fresh store's names durable itself.
-	db, err := engine.Open("kyotocabinet", dir, opts)
-	if err != nil {
+	if err := enginetest.Open(t, "kyotocabinet", dir, opts).Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.Close(); err != nil {
+	db := enginetest.Open(t, "kyotocabinet", dir, opts)
+	if err := db.Put([]byte("key"), []byte("value")); err != nil {
 		t.Fatal(err)
 	}
-	if db, err = engine.Open("kyotocabinet", dir, opts); err != nil {
-		t.Fatal(err)
-	}
-	b := db.NewBatch()
-	b.Put([]byte("key"), []byte("value"))
-	if err := b.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	b.Close()
 	disk.Cut(func() { db.Close() }) // with the store open, as a writer's power fails
 	if _, err := os.Stat(filepath.Join(dir, "data.kct.wal")); err != nil {
 		t.Errorf("after the cut: %v; the transaction log's name was never made durable", err)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/enginetest"
 	"github.com/tsbench/storage/internal/powercut/powercuttest"
 )
 
@@ -16,16 +17,10 @@ func TestNewStoreSurvivesCut(t *testing.T) {
 	disk := powercuttest.Mount(t)
 	dir := filepath.Join(disk.Dir, "store")
 	opts := &engine.Options{Sync: engine.SyncNone}
-	db, err := engine.Open("lmdb", dir, opts)
-	if err != nil {
+	db := enginetest.Open(t, "lmdb", dir, opts)
+	if err := db.Put([]byte("key"), []byte("value")); err != nil {
 		t.Fatal(err)
 	}
-	b := db.NewBatch()
-	b.Put([]byte("key"), []byte("value"))
-	if err := b.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	b.Close()
 	disk.Cut(func() { db.Close() }) // with the store open, as a writer's power fails
 	again, err := engine.Open("lmdb", dir, opts)
 	if err != nil {
