@@ -15,18 +15,18 @@ import (
 func BenchmarkVerifyChunk(b *testing.B) {
 	g := points.Generator{Series: 1, Seed: 1}
 	var buf points.Batch
-	buf.Fill(g, 0, chunkPoints)
+	buf.Fill(g, 0, scanbuf.ChunkEntries)
 	var ch scanbuf.Chunk
 	v := &Verification{}
 	b.ReportAllocs()
 	for range b.N {
-		c := checker{gen: g, v: v, next: 0, hi: chunkPoints}
+		c := checker{gen: g, v: v, next: 0, hi: scanbuf.ChunkEntries}
 		for j := range buf.Len() {
 			ch.Add(buf.Key(j), buf.Value(j))
 		}
 		verifyChunk(&ch, &c)
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*chunkPoints), "ns/point")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*scanbuf.ChunkEntries), "ns/point")
 }
 
 // BenchmarkRunHarness runs the whole workload on an engine that stores
@@ -50,11 +50,11 @@ func BenchmarkRunHarness(b *testing.B) {
 func TestVerifyNoAlloc(t *testing.T) {
 	g := points.Generator{Series: 1, Seed: 1}
 	var b points.Batch
-	b.Fill(g, 0, chunkPoints)
+	b.Fill(g, 0, scanbuf.ChunkEntries)
 	var ch scanbuf.Chunk
 	v := &Verification{}
 	if n := testing.AllocsPerRun(100, func() {
-		c := checker{gen: g, v: v, series: 0, next: 0, hi: chunkPoints}
+		c := checker{gen: g, v: v, series: 0, next: 0, hi: scanbuf.ChunkEntries}
 		for j := range b.Len() {
 			ch.Add(b.Key(j), b.Value(j))
 		}

@@ -9,7 +9,7 @@ import (
 func (r *runner) readMetrics(name string) engine.Metrics {
 	m, err := engine.ReadMetrics(r.db)
 	if err != nil {
-		r.warn("metrics", "%s: no engine metrics: %v", name, err)
+		r.warnings.Warn("metrics", "%s: no engine metrics: %v", name, err)
 		return nil
 	}
 	return m

@@ -10,11 +10,6 @@ import (
 	"github.com/tsbench/storage/workload/points"
 )
 
-// chunkPoints is how many entries a scan copies out before pausing its
-// timer to verify them: large enough that reading the clock costs nothing,
-// small enough that the buffer stays a few tens of KiB.
-const chunkPoints = 1024
-
 // query returns the body of a query step expecting exactly the points with
 // index in [lo, hi). Each series is read with an iterator bounded to it,
 // First then Next: a fresh one per series, or with Config.ReuseIterator
@@ -98,8 +93,8 @@ func (r *runner) scan(s *stepRun, c *checker) (read int64, err error) {
 	}
 	r.chunk.Reset()
 	for ok := it.First(); ok; {
-		ok = r.chunk.Fill(it, chunkPoints-r.chunk.Len())
-		if r.chunk.Len() == chunkPoints {
+		ok = r.chunk.Fill(it, scanbuf.ChunkEntries-r.chunk.Len())
+		if r.chunk.Len() == scanbuf.ChunkEntries {
 			spent += time.Since(t0)
 			read += int64(r.chunk.Len())
 			verifyChunk(&r.chunk, c)

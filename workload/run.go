@@ -60,6 +60,7 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	if r.log == nil {
 		r.log = io.Discard
 	}
+	r.warnings = harness.Warnings{Log: r.log, Prefix: "workload", Part: "step"}
 	n, h := cfg.Points, cfg.Points/2
 	res := &Result{Config: cfg}
 	steps := []struct {
@@ -168,7 +169,8 @@ type runner struct {
 	chunk  scanbuf.Chunk
 	bounds []byte          // two series' bounds (see scan)
 	it     engine.Iterator // with Config.ReuseIterator, the query step's iterator
-	warned map[string]bool
+	// warnings says once per kind what this machine could not measure.
+	warnings harness.Warnings
 }
 
 // stepRun is what a step body reports while it runs.
@@ -255,7 +257,7 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 			fmt.Fprintf(r.log, "workload: %s: engine still busy after %v; sizes may still change\n", name, r.cfg.settleTimeout())
 		}
 	}
-	cost := span.End(r.warnMissing)
+	cost := span.End(r.warnings.Missing)
 	st.CPUUser, st.CPUSys, st.IO, st.PeakRSS = cost.CPUUser, cost.CPUSys, cost.IO, cost.PeakRSS
 	if metrics != nil {
 		st.EngineMetrics = r.readMetrics(name).Since(metrics)
@@ -294,7 +296,7 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 		if inUse, onDisk, err := sz.Sizes(); err == nil {
 			st.EngineSize = &EngineSize{InUse: inUse, OnDisk: onDisk}
 		} else {
-			r.warn("sizes", "%s: no engine sizes: %v", name, err)
+			r.warnings.Warn("sizes", "%s: no engine sizes: %v", name, err)
 		}
 	}
 	err = errors.Join(errs...)
@@ -312,30 +314,6 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 func (v *Verification) summary() string {
 	return fmt.Sprintf("read %d of %d expected points: %d missing, %d unexpected, %d wrong values; first: %s",
 		v.Read, v.Expected, v.Missing, v.Unexpected, v.WrongValues, v.First)
-}
-
-// warnMissing logs, once per kind, a figure the span could not measure.
-func (r *runner) warnMissing(kind string, err error) {
-	switch kind {
-	case "rss":
-		r.warn(kind, "peak RSS covers the whole process, not each step: %v", err)
-	case "processes":
-		r.warn(kind, "%v", err)
-	default:
-		r.warn(kind, "no %s figures: %v", kind, err)
-	}
-}
-
-// warn logs a warning once per kind.
-func (r *runner) warn(kind, format string, args ...any) {
-	if r.warned[kind] {
-		return
-	}
-	if r.warned == nil {
-		r.warned = map[string]bool{}
-	}
-	r.warned[kind] = true
-	fmt.Fprintf(r.log, "workload: "+format+"\n", args...)
 }
 
 // monitor reports progress, samples open files and closes the

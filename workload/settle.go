@@ -28,7 +28,7 @@ func (r *runner) settle() (d time.Duration, timedOut bool) {
 		for {
 			busy, err := b.Busy()
 			if err != nil {
-				r.warn("busy", "engine cannot tell whether it is busy (%v); watching its directory instead", err)
+				r.warnings.Warn("busy", "engine cannot tell whether it is busy (%v); watching its directory instead", err)
 				break
 			}
 			if !busy {

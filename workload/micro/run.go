@@ -190,7 +190,7 @@ func (s *Session) measure(bench *Bench, b *benchmark, n int64, body func(*benchR
 			s.st = state{}
 		}
 	}
-	cost := span.End(s.warnMissing)
+	cost := span.End(s.warnings.Missing)
 	bench.CPUUser, bench.CPUSys, bench.IO, bench.PeakRSS, bench.Memory = cost.CPUUser, cost.CPUSys, cost.IO, cost.PeakRSS, cost.Memory
 	if writes {
 		if u, err := diskusage.Measure(s.dir); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // Opener opens the engine under test in dir, creating it if needed.
@@ -43,8 +44,8 @@ type Session struct {
 	st     state
 	runs   map[string]uint64 // runs of each benchmark so far, for seeds
 	hist   *measure.Histogram
-	log    io.Writer
-	warned map[string]bool
+	// warnings says once per kind what this machine could not measure.
+	warnings *harness.Warnings
 	// prepared names the fill whose empty store Prepare already made.
 	prepared string
 }
@@ -82,18 +83,14 @@ func NewSession(open Opener, dir string, cfg Config) (*Session, error) {
 		return nil, fmt.Errorf("%w: data directory %s is not empty: give an empty or new directory, whose files the benchmarks may delete", ErrInvalidConfig, dir)
 	}
 	cfg = cfg.WithDefaults()
-	log := cfg.Log
-	if log == nil {
-		log = io.Discard
-	}
 	return &Session{
-		open:  open,
-		dir:   dir,
-		cfg:   cfg,
-		pools: map[int]*values{},
-		runs:  map[string]uint64{},
-		hist:  measure.NewHistogram(),
-		log:   log,
+		open:     open,
+		dir:      dir,
+		cfg:      cfg,
+		pools:    map[int]*values{},
+		runs:     map[string]uint64{},
+		hist:     measure.NewHistogram(),
+		warnings: &harness.Warnings{Log: cfg.Log, Prefix: "micro", Part: "benchmark"},
 	}, nil
 }
 
@@ -223,26 +220,4 @@ func (s *Session) seed(name string) uint64 {
 	io.WriteString(h, name)
 	s.runs[name]++
 	return mix((s.cfg.Seed ^ h.Sum64()) + s.runs[name])
-}
-
-// warnMissing logs, once per kind, a figure the span could not measure.
-func (s *Session) warnMissing(kind string, err error) {
-	switch kind {
-	case "rss":
-		s.warn(kind, "peak RSS covers the whole process, not each benchmark: %v", err)
-	default:
-		s.warn(kind, "no %s figures: %v", kind, err)
-	}
-}
-
-// warn logs a warning once per kind.
-func (s *Session) warn(kind, format string, args ...any) {
-	if s.warned[kind] {
-		return
-	}
-	if s.warned == nil {
-		s.warned = map[string]bool{}
-	}
-	s.warned[kind] = true
-	fmt.Fprintf(s.log, "micro: "+format+"\n", args...)
 }

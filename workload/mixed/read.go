@@ -11,11 +11,6 @@ import (
 	"github.com/tsbench/storage/workload/points"
 )
 
-// chunkPoints is how many entries a read copies out before pausing its
-// timer to check them, as in the time-series workload: the buffer stays
-// small however long a series grows.
-const chunkPoints = 1024
-
 // reader runs queries drawn from the mix until the run stops.
 type reader struct {
 	r      *runner
@@ -179,7 +174,7 @@ func (rd *reader) drain(it engine.Iterator, ok bool, c *checker, t0 time.Time) (
 	var spent time.Duration
 	for ; ok; ok = it.Next() {
 		rd.chunk.Add(it.Key(), it.Value())
-		if rd.chunk.Len() == chunkPoints {
+		if rd.chunk.Len() == scanbuf.ChunkEntries {
 			spent += time.Since(t0)
 			checkChunk(&rd.chunk, c)
 			t0 = time.Now()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -37,19 +36,16 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	r := &runner{
-		db:      db,
-		cfg:     cfg,
-		gen:     points.Generator{Series: cfg.Series, Seed: cfg.Seed},
-		ack:     make([]atomic.Int64, cfg.Series),
-		picker:  newPicker(cfg.Mix),
-		chooser: newChooser(cfg.Series, cfg.Skew),
-		log:     cfg.Log,
+		db:       db,
+		cfg:      cfg,
+		gen:      points.Generator{Series: cfg.Series, Seed: cfg.Seed},
+		ack:      make([]atomic.Int64, cfg.Series),
+		picker:   newPicker(cfg.Mix),
+		chooser:  newChooser(cfg.Series, cfg.Skew),
+		warnings: &harness.Warnings{Log: cfg.Log, Prefix: "mixed", Part: "part"},
 	}
 	r.stopped, r.halt = context.WithCancel(context.Background())
 	defer r.halt()
-	if r.log == nil {
-		r.log = io.Discard
-	}
 	res := &Result{Config: cfg}
 	fail := func(err error) (*Result, error) {
 		res.Error = oneLine(err)
@@ -117,8 +113,8 @@ type runner struct {
 	// failed; halt stops it, as often as need be.
 	stopped context.Context
 	halt    context.CancelFunc
-	log     io.Writer
-	warned  map[string]bool
+	// warnings says once per kind what this machine could not measure.
+	warnings *harness.Warnings
 }
 
 // stopping reports whether the run has stopped.
@@ -145,7 +141,7 @@ func (r *runner) runPreload() (*Preload, error) {
 	}
 	spent, err := r.preload(hist, &done)
 	stop()
-	p := &Preload{Points: done.Load(), Time: spent, Cost: span.End(r.warnMissing)}
+	p := &Preload{Points: done.Load(), Time: spent, Cost: span.End(r.warnings.Missing)}
 	if spent > 0 {
 		p.PointsPerSec = float64(p.Points) / spent.Seconds()
 	}
@@ -201,7 +197,7 @@ func (r *runner) runMixed(res *Result) error {
 	wg.Wait()
 	res.Elapsed = span.Elapsed()
 	perSecond.take() // what ran since the last whole second
-	res.Cost = span.End(r.warnMissing)
+	res.Cost = span.End(r.warnings.Missing)
 	if metrics != nil {
 		res.EngineMetrics = r.readMetrics().Since(metrics)
 	}
@@ -317,7 +313,7 @@ func (r *runner) finalCheck() *Verification {
 		if err == nil {
 			for ok := it.First(); ok; ok = it.Next() {
 				chunk.Add(it.Key(), it.Value())
-				if chunk.Len() == chunkPoints {
+				if chunk.Len() == scanbuf.ChunkEntries {
 					checkChunk(&chunk, &c)
 				}
 			}
@@ -338,20 +334,8 @@ func (r *runner) finalCheck() *Verification {
 func (r *runner) readMetrics() engine.Metrics {
 	m, err := engine.ReadMetrics(r.db)
 	if err != nil {
-		r.warnMissing("engine metric", err)
+		r.warnings.Missing("engine metric", err)
 		return nil
 	}
 	return m
-}
-
-// warnMissing logs, once per kind, a figure the span could not measure.
-func (r *runner) warnMissing(kind string, err error) {
-	if r.warned[kind] {
-		return
-	}
-	if r.warned == nil {
-		r.warned = map[string]bool{}
-	}
-	r.warned[kind] = true
-	fmt.Fprintf(r.log, "mixed: no %s figures: %v\n", kind, err)
 }

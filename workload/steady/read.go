@@ -13,10 +13,6 @@ import (
 	"github.com/tsbench/storage/workload/points"
 )
 
-// chunkPoints is how many entries a read copies out before pausing its
-// clock to check them, as in the other workloads.
-const chunkPoints = 1024
-
 // kinds is how many query kinds there are: mixed.QueryKinds.
 const kinds = 5
 
@@ -164,7 +160,7 @@ func (rd *reader) scan(sg *segment, last bool) (bool, error) {
 	} else {
 		for ok := it.First(); ok; ok = it.Next() {
 			rd.chunk.Add(it.Key(), it.Value())
-			if rd.chunk.Len() == chunkPoints {
+			if rd.chunk.Len() == scanbuf.ChunkEntries {
 				rd.spent += time.Since(rd.t0)
 				rd.checkChunk()
 				rd.t0 = time.Now()

@@ -124,7 +124,7 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	}
 	errs := r.runAll(res, span)
 	res.Elapsed = span.Elapsed()
-	res.Cost = span.End(func(kind string, err error) { fmt.Fprintf(r.log, "steady: no %s figures: %v\n", kind, err) })
+	res.Cost = span.End((&harness.Warnings{Log: r.log, Prefix: "steady", Part: "run"}).Missing)
 	if len(errs) == 0 {
 		res.Final = r.finalCheck()
 		if !res.Final.OK() {
@@ -367,7 +367,7 @@ func (r *runner) finalCheck() *Verification {
 		if err == nil {
 			for more := it.First(); more; more = it.Next() {
 				chunk.Add(it.Key(), it.Value())
-				if chunk.Len() == chunkPoints {
+				if chunk.Len() == scanbuf.ChunkEntries {
 					for k, val := range chunk.All() {
 						check(k, val)
 					}
