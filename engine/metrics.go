@@ -35,13 +35,17 @@ const (
 	// MetricTableReadersBytes is a gauge: the bytes open tables hold in
 	// memory outside the block cache (their index and filter blocks).
 	MetricTableReadersBytes = "table_readers_bytes"
+	// MetricFreeBytes is a gauge: the bytes of pages inside the engine's
+	// file that are free for reuse, or will be once no reader needs them
+	// (bbolt's free and pending pages). A file can grow while they do.
+	MetricFreeBytes = "free_bytes"
 )
 
 // MetricNames returns the metric names an engine may report, in a fixed
 // order for tables.
 func MetricNames() []string {
 	return []string{MetricCompactBytes, MetricCompactTime, MetricStalls, MetricStallTime,
-		MetricCacheHits, MetricCacheMisses, MetricMemtableBytes, MetricCacheBytes, MetricTableReadersBytes}
+		MetricCacheHits, MetricCacheMisses, MetricMemtableBytes, MetricCacheBytes, MetricTableReadersBytes, MetricFreeBytes}
 }
 
 // MetricNamesIn are the names of the metrics any of ms holds: those of
@@ -64,10 +68,10 @@ func MetricNamesIn(ms ...Metrics) []string {
 }
 
 // IsGauge reports whether the metric name holds a level (memtable_bytes,
-// cache_bytes, table_readers_bytes) rather than counting up from the
-// engine's open.
+// cache_bytes, table_readers_bytes, free_bytes) rather than counting up
+// from the engine's open.
 func IsGauge(name string) bool {
-	return name == MetricMemtableBytes || name == MetricCacheBytes || name == MetricTableReadersBytes
+	return name == MetricMemtableBytes || name == MetricCacheBytes || name == MetricTableReadersBytes || name == MetricFreeBytes
 }
 
 // Since is what m says of the span since an earlier reading, before:
