@@ -10,8 +10,8 @@ var _ engine.MetricsReporter = (*DB)(nil)
 
 // Metrics implements engine.MetricsReporter with the bytes of the file's
 // free and pending pages (bolt.Stats.FreeAlloc). bbolt writes its whole
-// free list at every commit unless no_freelist_sync is set, so this figure
-// also says what each commit writes beside the data: 8 bytes a page.
+// free list at every commit unless no_freelist_sync is set, 8 bytes for
+// each free page: 1/512 of this figure at 4 KiB pages, beside the data.
 func (d *DB) Metrics() (engine.Metrics, error) {
 	var m engine.Metrics
 	err := d.db.Use(func(db *bolt.DB) error {
