@@ -57,8 +57,9 @@
 // A snapshot (engine.NewSnapshot) is one read transaction shared by its
 // Gets and iterators; an iterator takes new bounds (SetBounds) without a
 // new transaction; Checkpoint writes the file as one read transaction sees
-// it (Tx.CopyFile). bbolt has no size estimate or metrics: those fall back
-// to a scan and to none. A file whose meta pages are damaged, or that is
+// it (Tx.CopyFile). Its one metric is free_bytes, the bytes of its free
+// and pending pages (Stats.FreeAlloc); it has no size estimate, which
+// falls back to a scan. A file whose meta pages are damaged, or that is
 // shorter than they say, fails Open with engine.ErrCorrupt. engine.Check
 // runs bbolt's Tx.Check, which walks every page. A directory without the
 // ENGINE marker is recognised as a bbolt store by the meta page at the
