@@ -160,7 +160,7 @@ func (r Report) Page() report.Page {
 	}
 	if m := r.engineMetrics(); len(m) > 0 {
 		tables = append(tables, grouped("Engine metrics (as each engine counts its own work, so not comparable across engines; "+
-			"counters over the step until settled, the gauges (memtable, cache and table readers bytes) at its end; - where the engine reports none)", StepNames, m))
+			"counters over the step until settled, the gauges (memtable, cache, table readers and free bytes) at its end; - where the engine reports none)", StepNames, m))
 	}
 	p := set.Page("Time-series workload", r.intro(set), append(r.Env.Lines(), r.descriptions()...), append(tables, set.Settings()), r.charts(set))
 	p.Brief = []report.Table{main, grouped("Throughput (points/s of engine time)", timedSteps, r.speedMetrics()[:1])}

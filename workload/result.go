@@ -113,8 +113,8 @@ type Step struct {
 	// EngineMetrics is what the engine reports of its own work
 	// (engine.ReadMetrics), read before the step and after it (after
 	// Settle, when settling): counters as their increase over the step,
-	// such as compact_bytes, and the gauges (memtable_bytes, cache_bytes,
-	// table_readers_bytes) as at the end.
+	// such as compact_bytes, and the gauges (engine.IsGauge) as at the
+	// end.
 	// An engine reports a subset of engine.MetricNames; a name missing
 	// here is unknown, not zero. nil for an engine that reports none.
 	EngineMetrics engine.Metrics `json:"engine_metrics,omitempty"`
