@@ -91,14 +91,12 @@ func spawn(ctx context.Context, s *settings, rd *runDir, name, sub, progressMode
 		// The step it was in reports how far it got; a failure before
 		// that is the run's own, kept after the stop, and the run counts
 		// as failed rather than stopped.
-		own := *res.Fields().Err
-		if own != "" {
+		if own := *res.Fields().Err; own != "" {
 			stopped = fmt.Errorf("%w; before that: %s", stopped, own)
-		}
-		fail(res, stopped.Error())
-		if own != "" {
+			fail(res, stopped.Error())
 			return res, c, stopped
 		}
+		fail(res, stopped.Error())
 		return res, c, endedError{harness.OutcomeStopped, stopped}
 	case errors.Is(runErr, supervise.ErrStalled):
 		return res, c, fmt.Errorf("engine process made no progress for %v (no CPU time, no disk I/O), so it was stopped: a deadlock? raise -stall-timeout if the engine is merely slow", s.stall)

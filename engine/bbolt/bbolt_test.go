@@ -17,7 +17,6 @@ func TestConfig(t *testing.T) { enginetest.Config(t, "bbolt") }
 // the file, and the engine says how many bytes they hold.
 func TestMetricsFreeBytes(t *testing.T) {
 	db := enginetest.Open(t, "bbolt", t.TempDir(), nil)
-	defer db.Close()
 	value := make([]byte, 1<<10)
 	for i := range 2000 {
 		if err := db.Put(fmt.Appendf(nil, "k%05d", i), value); err != nil {

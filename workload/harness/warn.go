@@ -24,7 +24,7 @@ type Warnings struct {
 
 // Warn writes a warning of kind unless one of that kind was written.
 func (w *Warnings) Warn(kind, format string, args ...any) {
-	if w == nil || w.Log == nil {
+	if w.Log == nil {
 		return
 	}
 	w.mu.Lock()
