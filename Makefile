@@ -40,7 +40,7 @@ bench: setup
 	  $(GO) test -run '^$$' -bench 'TimeSeries' -benchtime 200000x -count 6 ./bench; } | tee bench.txt
 
 # HyperLevelDB's compaction race, in C against the library alone (minutes;
-# README "HyperLevelDB at the 2014 size"): ARGS="--assert 20000000 100000".
+# results/hyperleveldb-race): ARGS="--assert 20000000 100000".
 repro-hyperleveldb: setup
 	repro/hyperleveldb/run.sh $(ARGS)
 

@@ -99,8 +99,8 @@ func TestTimelineCharts(t *testing.T) {
 
 // BenchmarkTimelineRecord is what the over-time figures add to each
 // timed engine call: one mutex-guarded histogram record beside the
-// step's own (BenchmarkTimelineRecord/off), for the README's bound on
-// their cost.
+// step's own (BenchmarkTimelineRecord/off), for the bound on their cost in
+// docs/measuring.md.
 func BenchmarkTimelineRecord(b *testing.B) {
 	for _, on := range []bool{false, true} {
 		name := "timeline=off"

@@ -19,7 +19,7 @@ import (
 // The JVM engines: the key-value stores of the 2016 LmdbJava reports,
 // which the JVM worker (jvm/, built into build/jvm by
 // scripts/build-jvm.sh) runs in a child process of its own, a JVM, that
-// speaks the Go child's protocol (protocol.md). They are not in package
+// speaks the Go child's protocol (docs/protocol.md). They are not in package
 // engine's registry: no Go program can open them.
 var jvmEngines = []string{"lmdbjava", "lmdbjni", "lwjgl", "leveldbjni", "rocksdbjni", "mapdb", "mvstore", "xodus", "chroniclemap"}
 

@@ -41,7 +41,7 @@ func TestAllEnginesRegistered(t *testing.T) {
 
 var update = flag.Bool("update", false, "rewrite testdata/extras.md")
 
-// TestExtrasTable pins the README's table of which optional interfaces
+// TestExtrasTable pins docs/engine-layer.md's table of which optional interfaces
 // each engine has of its own (found on its backend by type assertion)
 // and which take the engine layer's fallback.
 func TestExtrasTable(t *testing.T) {
@@ -95,13 +95,13 @@ func TestExtrasTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	if b.String() != string(want) {
-		t.Errorf("extras table changed (go test ./engine/all -run ExtrasTable -update, then copy it into README.md):\n%s", b.String())
+		t.Errorf("extras table changed (go test ./engine/all -run ExtrasTable -update, then copy it into docs/engine-layer.md):\n%s", b.String())
 	}
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "engine-layer.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(readme), string(want)) {
-		t.Errorf("README.md does not hold testdata/extras.md: copy it in")
+	if !strings.Contains(string(doc), string(want)) {
+		t.Errorf("docs/engine-layer.md does not hold testdata/extras.md: copy it in")
 	}
 }

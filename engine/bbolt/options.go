@@ -36,8 +36,7 @@ type Options struct {
 	// commits cheaper but makes every open scan the whole file to rebuild
 	// it. etcd sets it: with millions of free pages, writing the list (8
 	// bytes a page, in one run of contiguous pages) at every commit is
-	// most of what a commit writes and grows the file (README, "bbolt's
-	// file at 100M"). Default false, bbolt's own default.
+	// most of what a commit writes and grows the file (results/bbolt-freelist). Default false, bbolt's own default.
 	NoFreelistSync bool `toml:"no_freelist_sync"`
 	// NoGrowSync skips the fsync after the file is grown (in 16 MiB steps).
 	// Default false.

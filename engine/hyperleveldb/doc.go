@@ -94,9 +94,9 @@
 // one level can end up with tables whose key ranges overlap, which
 // LevelDB's design forbids (its assertion, compiled out of a release
 // build, aborts); reads then skip live keys and return deleted ones. The
-// 2014 workload shows it at 100M points in every run and at 60M in most;
-// an assertion-enabled build catches the overlap at 20M (README,
-// "HyperLevelDB at the 2014 size"). repro/hyperleveldb reproduces it in C
+// 2014 workload shows it at 100M points in six runs of seven and at 60M in
+// most; an assertion-enabled build catches the overlap at 20M
+// (results/hyperleveldb-race). repro/hyperleveldb reproduces it in C
 // against the library alone. The benchmark reports it as the verification failure it
 // is; nothing here works around it. HyperLevelDB 1.2.0 dropped the
 // optimistic thread, but no registry serves its source.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs overlap.c, the reproduction of HyperLevelDB 1.0.2 losing and
 # resurrecting keys when a manual compaction meets its optimistic
-# compaction thread (README: "HyperLevelDB at the 2014 size").
+# compaction thread (results/hyperleveldb-race/README.md).
 #
 #   repro/hyperleveldb/run.sh [--assert] [POINTS SERIES [MODE]]
 #

@@ -11,7 +11,7 @@ var shortRun, longRun = flatmemory.Flags("mixed")
 
 // BenchmarkMemoryFlat shows that the harness's memory does not grow with
 // the duration: it runs the workload for -mixed.short and -mixed.long
-// (3s and 30s by default; 1m and 10m for the README's figure) on
+// (3s and 30s by default; 1m and 10m for the figure in results/small-sizes) on
 // an engine that stores nothing, writing 200k points a second (the
 // rate of a fast engine on the 2014 workload: 120M points in 10m), and
 // fails if the long run's peak RSS or

@@ -71,7 +71,7 @@ type Roles[S any] interface {
 	Role(role string, s S, c Common, e *Engine) error
 }
 
-// JVMRunner is a Workload that the JVM worker (protocol.md) runs too,
+// JVMRunner is a Workload that the JVM worker (docs/protocol.md) runs too,
 // within limits: JVM says why it cannot run s and c, naming the fix, or
 // returns nil.
 type JVMRunner[S any] interface {

@@ -14,8 +14,7 @@ import java.util.stream.Collectors;
 
 /**
  * The JVM worker: a child of benchmark-storage that runs one job on one
- * JVM engine, speaking the Go child's protocol (cmd/benchmark-storage/
- * protocol.md): the job on stdin, progress on fd 4, status lines on fd 5,
+ * JVM engine, speaking the Go child's protocol (docs/protocol.md): the job on stdin, progress on fd 4, status lines on fd 5,
  * the result on fd 3. Exit 0 when everything passed, 1 when the engine or a
  * check failed (the result says why), 2 for a job it cannot run.
  */

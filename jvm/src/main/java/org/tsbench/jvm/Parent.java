@@ -8,7 +8,7 @@ import java.nio.file.Path;
 
 /**
  * The pipes the parent gives a worker beyond stdin, stdout and stderr, by
- * their numbers in cmd/benchmark-storage/protocol.md: opened through
+ * their numbers in docs/protocol.md: opened through
  * /proc/self/fd, since Java has no way to wrap a file descriptor number.
  */
 final class Parent {
