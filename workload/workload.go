@@ -26,8 +26,8 @@ func (tsSuite) Defaults() Config { return Config{} }
 // Flags set the config's own fields; its sizes, seed, intervals and
 // dataset are the command's (suite.Common), which Configure copies in.
 func (tsSuite) Flags(fs *flag.FlagSet, s *Config) {
-	fs.BoolVar(&s.Settle, "settle", false, "after each step, wait for the engine's background work to finish and report that time separately")
-	fs.BoolVar(&s.ReuseIterator, "reuse-iterator", false, "query every series of a query step through one iterator given new bounds (the engine's SetBounds, or a close and reopen where it has none); without it each series gets a new iterator, as in the 2014 tool, whose query times stay comparable")
+	fs.BoolVar(&s.Settle, "settle", false, "after each step, wait for the engine's background work (compactions, flushes) to finish and report that time separately, so that deferred work is charged to the step that caused it")
+	fs.BoolVar(&s.ReuseIterator, "reuse-iterator", false, "query every series of a query step through one iterator given new bounds (the engine's SetBounds, or a close and reopen where it has none), as a time-series database would; without it each series gets a new iterator, as in the 2014 tool, whose query times stay comparable; the report's first line says when it was on")
 }
 
 func (tsSuite) Configure(s *Config, c *suite.Common, _ suite.Given) error {

@@ -28,14 +28,8 @@ const defaultAlpha = 0.05
 // figures of two JSON reports side by side, per engine and step or
 // benchmark, with the change and whether it is beyond the noise.
 func runCompare(args []string, stdout, stderr io.Writer) int {
-	c := newSubcommand("compare", "table, markdown or html", "the comparison", ".txt, .md, .html", stderr)
-	alpha := c.fs.Float64("alpha", defaultAlpha, "significance `level` of the test: a change counts when p is below it")
-	metrics := c.fs.String("metric", "", "comma-separated `figures` to compare, by JSON name (time_ns, io.write_bytes, latency.p99_ns), or all (default: the main ones)")
-	if code, done := c.parse(args, "Usage: benchmark-storage compare [flags] old.json new.json\n\n"+
-		"Compares two JSON reports (-format json or -out x.json) per engine and step or benchmark:\n"+
-		"old and new medians with their spread, the change in percent, and whether it is beyond the\n"+
-		"noise (a Mann-Whitney U test, as benchstat; it needs -count 3 or more on both sides, 4 or more\n"+
-		"to see a difference at p < 0.05).\n\nFlags:\n"); done {
+	c, alpha, metrics := newCompare(stderr)
+	if code, done := c.parse(args); done {
 		return code
 	}
 	if c.fs.NArg() != 2 {
@@ -94,6 +88,22 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// compareUsage is compare's -h text before its flags.
+const compareUsage = "Usage: benchmark-storage compare [flags] old.json new.json\n\n" +
+	"Compares two JSON reports (-format json or -out x.json) per engine and step or benchmark:\n" +
+	"old and new medians with their spread, the change in percent, and whether it is beyond the\n" +
+	"noise (a Mann-Whitney U test, as benchstat; it needs -count 3 or more on both sides, 4 or more\n" +
+	"to see a difference at p < 0.05).\n\nFlags:\n"
+
+// newCompare is compare's command line: -format and -out, -alpha and
+// -metric. The flag reference (clidoc.go) lists its flags too.
+func newCompare(stderr io.Writer) (c *subcommand, alpha *float64, metrics *string) {
+	c = newSubcommand("compare", compareUsage, "table, markdown or html", "the comparison", ".txt, .md, .html", stderr)
+	alpha = c.fs.Float64("alpha", defaultAlpha, "significance `level` of the test: a change counts when p is below it")
+	metrics = c.fs.String("metric", "", "comma-separated `figures` to compare, by JSON name (time_ns, io.write_bytes, latency.p99_ns), or all (default: the workload's main ones, such as time, CPU user time, bytes written, DB size, p99 latency and peak RSS of the time-series steps)")
+	return c, alpha, metrics
 }
 
 // loadSide reads a JSON report of any workload compare reads, and the

@@ -42,117 +42,325 @@
 //
 // # Flags
 //
-//	-engine list    engines to run: a name, a comma-separated list, all,
-//	                or jvm: the JVM engines of the 2016 LmdbJava reports
-//	                (lmdbjava, lmdbjni, lwjgl, leveldbjni, rocksdbjni,
-//	                mapdb, mvstore, xodus, chroniclemap), which the JVM
-//	                worker (jvm/, built by make) runs in a JVM each, by the
-//	                protocol of protocol.md; -set lmdbjava.buffer=agrona
-//	                gives LmdbJava Agrona's DirectBuffer instead of
-//	                ByteBuffer (default all: every Go engine built in, in
-//	                name order). Columns follow the order given.
-//	-points count   points written in the first step (default 200k).
-//	-series count   series the points are spread over, round-robin
-//	                (default 1k: 200 points per series, as in 2014).
-//	-batch count    points per write batch, each for a different series,
-//	                so at most -series (default 1000, or -series if fewer).
-//	-path dir       existing directory to put the data in (default the
-//	                system temporary directory, $TMPDIR or /tmp).
-//	-config file    TOML engine settings; without it every engine runs with
-//	                the defaults in its code. See below.
-//	-sync profile   durability for every engine: none or batch. Overrides
-//	                the config's sync; default none.
-//	-seed n         seed of the generated values (default 1).
-//	-format name    output: table, markdown, csv, json, html (a page with
-//	                charts), or gobench (Go benchmark lines) (default
-//	                table).
-//	-out file       also write the results to file, in the format its
-//	                extension names (.txt table, .md markdown, .csv, .json,
-//	                .html), or in -format if it has no extension; another
-//	                extension is refused.
-//	-count n        run each engine n times, each time in a fresh
-//	                directory, the engines taking turns, and report the
-//	                median and spread of every figure (default 1).
-//	-keep           keep each engine's data and print where it is.
-//	-workload name  ts (default; timeseries is the same), micro (the micro
-//	                benchmarks; -benchmarks implies it), mixed (below),
-//	                steady (the steady-state workload, package
-//	                github.com/tsbench/storage/workload/steady), or
-//	                crash: the crash check below.
-//	-dataset dir    with ts or mixed, keep the written points (the mixed
-//	                preload) in dir/ENGINE the first time, and start later
-//	                runs with the same parameters from a clone (below).
-//	-kills n        with -workload crash, how many times each engine's
-//	                writer is killed, or the power cut under it (default
-//	                10, at most 1000).
-//	-fault name     with -workload crash, what strikes the writer: kill
-//	                (default; SIGKILL), powercut (a power cut: below) or
-//	                powercut-torn (a power cut that keeps a random half of
-//	                the 4 KiB blocks written over synced data).
-//	-stall-timeout d
-//	                stop an engine process that uses no CPU and does no
-//	                disk I/O for d, a deadlock, and report it in its column
-//	                (default 2m; 0 waits forever).
-//	-settle         after each step, wait until the engine's background work
-//	                (compactions, flushes) stops and report that time apart,
-//	                so deferred work is charged to the step that caused it.
-//	-reuse-iterator read every series of a query step through one iterator
-//	                given new bounds (the engine's SetBounds, or a close and
-//	                reopen where it has none), as a time-series database
-//	                would. Off by default: each series gets a new iterator,
-//	                as in the 2014 tool, so query times stay comparable with
-//	                it; the report's first line says when it was on.
-//	-cache-size n   block cache of every engine in bytes, with an optional
-//	                unit as in config files (64MiB, 64M is 64,000,000);
-//	                overrides the config's cache_size (default 64 MiB).
-//	-compression on|off
-//	                block compression of every engine; overrides the
-//	                config's disable_compression (default on).
-//	-etcd-endpoints host:port,...
-//	                the etcd engine uses this running cluster, under a run
-//	                prefix of its own, instead of starting a local one;
-//	                the same as -set etcd.endpoints=host:port,... Each
-//	                engine process deletes its prefix when it closes the
-//	                engine, unless -keep (one killed first leaves it).
-//	-memory size    run each engine process in a memory cgroup of this
-//	                size (4GiB), page cache included, as on a machine with
-//	                that much RAM; an engine the kernel's OOM killer ends
-//	                is reported out of memory with the step and points it
-//	                reached. Needs root and the memory controller (cgroup
-//	                v2, or v1 at /sys/fs/cgroup/memory). Default: no limit.
-//	-max-time d     stop an engine still running after d (3h) and report
-//	                the step, points and rate it reached, with the steps it
-//	                finished. Default: none.
-//	-profile dir    write each Go engine process's pprof profiles in dir:
-//	                ENGINE-cpu.pprof of its whole run (written at its end:
-//	                empty if the process was killed), ENGINE-heap.pprof
-//	                rewritten every 10 s and at the end, so that one the
-//	                OOM killer ends leaves its last heap. A local etcd
-//	                cluster's members are processes of their own: their
-//	                heaps with -set etcd.heap_profiles=dir. Default: none.
-//	-interval d     length of the first over-time interval of each
-//	                time-series step: throughput, latency percentiles and
-//	                the engine's counters per interval, in JSON and as HTML
-//	                charts; lengths double after every 1,800 intervals; a
-//	                negative d records none (default 1s, at least 200ms).
-//	-memory-sample d
-//	                how often each engine process's memory by kind (private,
-//	                mapped files, Go runtime) is sampled during every step;
-//	                a negative d samples none, to measure the sampling's own
-//	                cost (default 200ms).
-//	-v              print every table of the text report; without it the
-//	                text is the main table, throughput and what failed.
-//	-version        print the tool's module version and commit, and exit
-//	                (make build records the commit).
-//	-set ENGINE.KEY=VALUE
-//	                an engine's own setting as a config file writes it
-//	                (rocksdb.max_background_jobs=8), or KEY=VALUE for a
-//	                shared one (cache_size=64MiB); repeatable. An unknown
-//	                engine or key exits 2 naming the valid ones.
+// Generated by go generate ./cmd/benchmark-storage from the flags' usage
+// strings, as docs/cli.md is: change those, not this section.
 //
-// Counts (-points, -series, -batch, and -num and -value-size below) accept a plain number, a decimal suffix (10k, 1.5M, 100M, 2G; k
-// is 1000) or an exponent (1e6). They must be whole and positive: 0, -5,
-// abc and 1.5 are refused.
+// Counts (-points, -series, -batch, -num, -value-size) are a plain number,
+// a decimal suffix (10k, 1.5M, 100M, 2G; k is 1000) or an exponent (1e6),
+// whole and positive: 0, -5, abc and 1.5 are refused. Sizes (-cache-size,
+// -memory) are bytes with an optional unit: 64MiB (KiB, MiB, GiB, TiB are
+// powers of 1024) or 64M (k, M, G, T are powers of 1000). Durations are
+// Go's: 300ms, 1m30s, 3h. -version, alone, prints the tool's module
+// version and commit (make build records the commit).
+//
+// The command's flags (a workload refuses those it does not take, as it
+// does the other workloads' own):
+//
+//	-batch count      count of points per write batch, each for a
+//	                  different series, so at most -series, and 1M
+//	                  (default 1k, or -series if fewer); with -benchmarks,
+//	                  writes per batch of fillbatch, fillrandbatch and
+//	                  write (default 1000); with -workload crash, entries
+//	                  of 100 bytes per committed batch, at most 100k
+//	                  (default 100)
+//	-cache-size bytes
+//	                  block cache of every engine in bytes: 64MiB, 64M
+//	                  (64,000,000) or a plain number; overrides the
+//	                  config's cache_size (default 64 MiB)
+//	-compression on|off
+//	                  block compression of every engine: on|off; overrides
+//	                  the config's disable_compression (default on)
+//	-config file      TOML file of engine settings: shared keys at the
+//	                  top, [engine] tables for each engine's own (default:
+//	                  built-in defaults)
+//	-count n          run each engine n times, at most 1000, each time in
+//	                  a fresh directory, the engines taking turns, and
+//	                  report the median and spread of every figure
+//	                  (default 1)
+//	-dataset dir      with -workload ts or mixed, keep the points of the
+//	                  write step (or the preload) in dir, one subdirectory
+//	                  per engine, the first time, and start later runs
+//	                  with the same parameters from a clone of them
+//	-engine list      engines to run, the report's columns in the order
+//	                  given: a name, a comma-separated list, all (those of
+//	                  badger, bbolt, etcd, goleveldb, hyperleveldb,
+//	                  kyotocabinet, leveldb, lmdb, pebble, rocksdb, sqlite
+//	                  that the build has, in name order: one without cgo
+//	                  lacks those over C libraries), or jvm for the JVM
+//	                  engines of the 2016 LmdbJava reports (lmdbjava,
+//	                  lmdbjni, lwjgl, leveldbjni, rocksdbjni, mapdb,
+//	                  mvstore, xodus, chroniclemap), which the JVM worker
+//	                  (jvm/, built by make) runs in a JVM each, by the
+//	                  protocol of docs/protocol.md; -set
+//	                  lmdbjava.buffer=agrona gives LmdbJava Agrona's
+//	                  DirectBuffer instead of ByteBuffer (default all)
+//	-etcd-endpoints host:port,...
+//	                  the etcd engine uses the running cluster at these
+//	                  client URLs, host:port,..., under a run prefix of
+//	                  its own, which each engine process deletes when it
+//	                  closes the engine, unless -keep (one killed first
+//	                  leaves it); the same as -set
+//	                  etcd.endpoints=host:port,... (default: start a local
+//	                  cluster of 3 members)
+//	-format format    output format: table (or text), markdown (or md),
+//	                  csv, json, html (a page with charts), or gobench (Go
+//	                  benchmark lines for benchstat) (default table)
+//	-interval interval
+//	                  length of the first over-time interval of each
+//	                  time-series step, at least 200ms (throughput,
+//	                  latency percentiles and the engine's counters per
+//	                  interval, in JSON and as HTML charts); intervals
+//	                  double in length after every 1,800, so a long step
+//	                  keeps a few thousand; a negative one records none
+//	                  (default 1s)
+//	-keep             keep each engine's data directory and print where it
+//	                  is
+//	-max-time duration
+//	                  stop an engine still running after this duration
+//	                  (3h, 90m) and report the step, points and rate it
+//	                  reached, with the steps it finished; the other
+//	                  engines go on (default: no limit)
+//	-memory size      run each engine's process in a memory cgroup of this
+//	                  size (4GiB, 4G), page cache included, as on a
+//	                  machine with that much RAM: a store larger than it
+//	                  is read from disk, and an engine that needs more is
+//	                  reported out of memory, with the step and points it
+//	                  reached; needs root and the memory controller
+//	                  (cgroup v2, or v1 at /sys/fs/cgroup/memory)
+//	                  (default: no limit)
+//	-memory-sample period
+//	                  how often each engine process's memory by kind
+//	                  (private, mapped files, Go runtime) is sampled
+//	                  during every step; a negative period samples none,
+//	                  to measure what the sampling costs (default 200ms)
+//	-out file         also write the results to file, in the format its
+//	                  extension names (.txt, .md, .csv, .json, .html), or
+//	                  in -format if it has none; another extension is
+//	                  refused
+//	-path dir         existing dir for the data; the run creates and later
+//	                  removes its own benchmark-storage-* directory in it
+//	                  (default: the system temporary directory, $TMPDIR or
+//	                  /tmp)
+//	-points count     count of points written in the first step: 100M,
+//	                  1.5M, 10k, 1e6 or a plain number (default 200k);
+//	                  with -workload mixed, the preload, written before
+//	                  the clock starts (default none)
+//	-profile dir      write each Go engine process's pprof profiles in
+//	                  dir: ENGINE-cpu.pprof of its whole run (written at
+//	                  its end: empty if the process was killed), and
+//	                  ENGINE-heap.pprof, rewritten every 10 s and at the
+//	                  end, so that one the OOM killer ends leaves its last
+//	                  heap (go tool pprof); a local etcd cluster's
+//	                  members: -set etcd.heap_profiles=dir
+//	-seed seed        seed of the value generator; the same seed writes
+//	                  the same data (default 1)
+//	-series count     count of series the points are spread over,
+//	                  round-robin; same syntax as -points; the defaults
+//	                  give each 200 points, as in 2014 (default 1k)
+//	-set ENGINE.KEY=VALUE
+//	                  an engine setting as a config file writes it,
+//	                  ENGINE.KEY=VALUE for an engine's own
+//	                  (rocksdb.max_background_jobs=8,
+//	                  pebble.l0_compaction_threshold=8) or KEY=VALUE for a
+//	                  shared key (cache_size=64MiB); repeatable; overrides
+//	                  -config, -sync, -cache-size, -compression and
+//	                  -etcd-endpoints; an unknown engine or key is
+//	                  refused, naming the valid ones
+//	-stall-timeout duration
+//	                  stop an engine whose process uses no CPU and does no
+//	                  disk I/O for this duration (a deadlock), and report
+//	                  it in its column; at most 24h, 0 waits forever
+//	                  (default 2m0s)
+//	-sync profile     durability profile for every engine: none or batch;
+//	                  overrides the config's sync (default none)
+//	-v                print every table of the text report (storage,
+//	                  memory, latency, verification, engine metrics,
+//	                  builds); without it the text report is the main
+//	                  table, throughput and what failed
+//	-workload name    name of the workload: ts (the 2014 InfluxDB
+//	                  comparison: write, then query; timeseries is the
+//	                  same), micro (the classic micro benchmarks;
+//	                  -benchmarks implies it), mixed (writers ingest while
+//	                  readers query, for -duration), steady (ingest on a
+//	                  schedule with retention, late points and churn while
+//	                  readers query; -find-rate searches the highest rate
+//	                  sustained) or crash (kill a writer at random
+//	                  moments, or cut the power under it, and check what
+//	                  the reopened store kept) (default ts)
+//
+// The flags of the time-series workload (-workload ts, or timeseries):
+//
+//	-reuse-iterator   query every series of a query step through one
+//	                  iterator given new bounds (the engine's SetBounds,
+//	                  or a close and reopen where it has none), as a
+//	                  time-series database would; without it each series
+//	                  gets a new iterator, as in the 2014 tool, whose
+//	                  query times stay comparable; the report's first line
+//	                  says when it was on
+//	-settle           after each step, wait for the engine's background
+//	                  work (compactions, flushes) to finish and report
+//	                  that time separately, so that deferred work is
+//	                  charged to the step that caused it
+//
+// The flags of the micro benchmarks (-workload micro):
+//
+//	-benchmarks list  run the classic key-value micro benchmarks instead
+//	                  of the time-series workload: a comma-separated list,
+//	                  in the order to run them (a name may repeat), of
+//	                  fillseq, fillrandom, fillsync, fill100K, fillbatch,
+//	                  fillrandbatch, overwrite, readrandom, readseq,
+//	                  readreverse, deleterandom, write, readKey, readSeq,
+//	                  readRev, readCrc, readXxh64; or default (db_bench's
+//	                  and LmdbJava's, each once) or all
+//	-compression-ratio fraction
+//	                  fraction of each micro benchmark value that is
+//	                  random, the rest repeating it, so that compression
+//	                  shrinks values to about it: above 0, at most 1
+//	                  (default 0.5, as db_bench's)
+//	-key type         key type of the micro benchmarks: int4 (4-byte
+//	                  integer), str16 (16 decimal digits, db_bench's) or
+//	                  ts24 (the time-series key) (default str16)
+//	-num count        count of entries a micro benchmark fill writes
+//	                  (fillsync and fill100K write a thousandth, as in
+//	                  db_bench) (default 1M)
+//	-order order      order of the micro benchmark write, which readKey
+//	                  follows: seq or random (default random)
+//	-value-size bytes
+//	                  bytes per value in the micro benchmarks (fill100K's
+//	                  are 100,000) (default 100)
+//
+// The flags of the mixed workload (-workload mixed):
+//
+//	-duration duration
+//	                  with -workload mixed or steady, how long writers and
+//	                  readers run, after mixed's preload (-points)
+//	                  (default 10s)
+//	-mix weights      with -workload mixed or steady, weights of the query
+//	                  kinds readers draw: kind=weight,... of last, recent,
+//	                  range, scan, multi, those left out not drawn, as in
+//	                  last=40,recent=30 (default
+//	                  last=40,recent=30,range=20,scan=5,multi=5)
+//	-rate points      with -workload mixed, a cap on the points written
+//	                  per second over all writers (default: no cap); with
+//	                  steady, the points sent per second (default 10k): a
+//	                  count such as 40k, 1.5M or 250000, or a fraction
+//	                  below 1 such as 0.5; 0 is refused
+//	-readers count    with -workload mixed or steady, count of readers
+//	                  querying while the writers write; 0 leaves reading
+//	                  out (default 1)
+//	-skew skew        with -workload mixed, the skew of the series queries
+//	                  pick: uniform, zipfian (exponent 0.99, series 0 the
+//	                  hottest) or an exponent below 1 (default uniform)
+//	-window duration  with -workload mixed or steady, how much recent data
+//	                  (data time, a point every 10s per series) a recent
+//	                  or multi query reads (default 1m0s)
+//	-writers count    with -workload mixed or steady, count of writers
+//	                  ingesting points, each owning an equal share of the
+//	                  series; with mixed, 0 leaves writing out (default 1)
+//
+// The flags of the steady-state workload (-workload steady):
+//
+//	-bucket duration  with -workload steady, the data time of a bucket, a
+//	                  shard and a retention step (default -retention/10)
+//	-churn fraction   with -workload steady, the fraction of series
+//	                  replaced by new ones every -churn-every of data time
+//	                  (default 0)
+//	-churn-every duration
+//	                  with -workload steady, the data time between
+//	                  replacements of series (default 1m)
+//	-duration duration
+//	                  with -workload mixed or steady, how long writers and
+//	                  readers run, after mixed's preload (-points)
+//	                  (default 10s)
+//	-find-rate        with -workload steady, search the highest rate each
+//	                  engine sustains for -duration, from -rate up
+//	                  (doubling, then halving, then narrowing to within
+//	                  10%), each probe on a fresh store, and report it
+//	                  with the signal that stopped it
+//	-late fraction    with -workload steady, the fraction of batches sent
+//	                  late, by up to -late-window of data time (default 0)
+//	-late-window duration
+//	                  with -workload steady, how late a late batch is at
+//	                  most, in data time (default 1m, or -retention/4 if
+//	                  shorter)
+//	-max-query-p99 duration
+//	                  with -find-rate, the highest query p99 a sustained
+//	                  rate may have (default 100ms)
+//	-max-write-p99 duration
+//	                  with -find-rate, the highest write p99 (from the
+//	                  intended starts) a sustained rate may have (default
+//	                  100ms)
+//	-mix weights      with -workload mixed or steady, weights of the query
+//	                  kinds readers draw: kind=weight,... of last, recent,
+//	                  range, scan, multi, those left out not drawn, as in
+//	                  last=40,recent=30 (default
+//	                  last=40,recent=30,range=20,scan=5,multi=5)
+//	-out-of-order fraction
+//	                  with -workload steady, the fraction of each batch's
+//	                  points put out of order (default 0)
+//	-rate points      with -workload mixed, a cap on the points written
+//	                  per second over all writers (default: no cap); with
+//	                  steady, the points sent per second (default 10k): a
+//	                  count such as 40k, 1.5M or 250000, or a fraction
+//	                  below 1 such as 0.5; 0 is refused
+//	-readers count    with -workload mixed or steady, count of readers
+//	                  querying while the writers write; 0 leaves reading
+//	                  out (default 1)
+//	-retention window
+//	                  with -workload steady, the window of data time kept;
+//	                  older data is deleted as the data advances (default
+//	                  a third of the run's data time)
+//	-retention-method method
+//	                  with -workload steady, the method that deletes
+//	                  expired data: delete (a DeleteRange per series),
+//	                  bucket (time-bucket-major keys, one DeleteRange per
+//	                  bucket) or shards (an engine per time shard, closed
+//	                  and deleted whole) (default delete)
+//	-speedup times    with -workload steady, how many times faster data
+//	                  time runs than wall time, so that a -retention of
+//	                  minutes expires data in a short run (default 1)
+//	-window duration  with -workload mixed or steady, how much recent data
+//	                  (data time, a point every 10s per series) a recent
+//	                  or multi query reads (default 1m0s)
+//	-writers count    with -workload mixed or steady, count of writers
+//	                  ingesting points, each owning an equal share of the
+//	                  series; with mixed, 0 leaves writing out (default 1)
+//
+// The flags of the crash check (-workload crash):
+//
+//	-fault name       with -workload crash, the name of what strikes the
+//	                  writer: kill (SIGKILL, a process crash), powercut
+//	                  (its data on a FUSE file system that drops what was
+//	                  not synced; needs root and /dev/fuse) or
+//	                  powercut-torn (a power cut that also keeps a random
+//	                  half of the 4 KiB blocks written over synced data)
+//	                  (default kill)
+//	-kills times      with -workload crash, how many times each engine's
+//	                  writer is killed (or the power cut under it), at
+//	                  most 1000 (default 10)
+//
+// The flags of compare:
+//
+//	-alpha level      significance level of the test: a change counts when
+//	                  p is below it (default 0.05)
+//	-format format    output format: table, markdown or html (default
+//	                  table)
+//	-metric figures   comma-separated figures to compare, by JSON name
+//	                  (time_ns, io.write_bytes, latency.p99_ns), or all
+//	                  (default: the workload's main ones, such as time,
+//	                  CPU user time, bytes written, DB size, p99 latency
+//	                  and peak RSS of the time-series steps)
+//	-out file         also write the comparison to file, in the format its
+//	                  extension names (.txt, .md, .html), or in -format if
+//	                  it has none
+//
+// The flags of merge:
+//
+//	-format format    output format: table, markdown, csv, json or html
+//	                  (default table)
+//	-out file         also write the merged report to file, in the format
+//	                  its extension names (.txt, .md, .csv, .json, .html),
+//	                  or in -format if it has none
 //
 // # Micro benchmarks
 //
@@ -176,21 +384,7 @@
 // once reopened), CPU,
 // I/O and memory, and what each read verified.
 //
-//	-benchmarks list   comma-separated benchmark names, in the order to run
-//	                   them (a name may repeat); default for db_bench's and
-//	                   LmdbJava's, each once; all for every name.
-//	-num count         entries a fill writes (default 1M; fillsync and
-//	                   fill100K write a thousandth, as db_bench does).
-//	-value-size bytes  value size (default 100).
-//	-key type          int4 (4-byte integer), str16 (16 decimal digits,
-//	                   db_bench's) or ts24 (the time-series key); default
-//	                   str16.
-//	-order seq|random  order of write, which readKey follows (default random).
-//	-compression-ratio fraction
-//	                   how far values compress: the random fraction of
-//	                   each value (default 0.5, as db_bench).
-//	-batch count       writes per batch of fillbatch, fillrandbatch and
-//	                   write (default 1000).
+// Their flags are listed under Flags above.
 //
 // -points, -series, -settle and -reuse-iterator belong to the time-series
 // workload and are refused with -benchmarks, as the micro flags are
@@ -251,7 +445,7 @@
 // -etcd-endpoints, then each -set, every one applied as if written in
 // the file, with every default filled in and every bound checked
 // (engine.Options.WithDefaults and the backend's own). Each child's job
-// (protocol.md) carries the workload's name, its settings as JSON under
+// (docs/protocol.md) carries the workload's name, its settings as JSON under
 // that name, the shared settings, the data directory, and the options as
 // engine.Effective spells them, the same map the results record. The
 // child decodes the settings as its workload's, turns the options back
@@ -313,16 +507,8 @@
 //
 //	benchmark-storage -workload mixed -engine pebble,rocksdb,lmdb -writers 2 -readers 2 -duration 15s -series 2k
 //
-//	-writers n      writers, each owning an equal share of the series (default 1).
-//	-readers n      readers (default 1); -writers 0 or -readers 0 leaves one side out.
-//	-duration d     how long both run, after the preload (default 10s).
-//	-rate n         cap on points written per second over all writers;
-//	                0 is refused (leave -rate out for no cap).
-//	-mix list       weights of the query kinds last, recent, range, scan and
-//	                multi: last=40,recent=30 (default last=40,recent=30,range=20,scan=5,multi=5).
-//	-window d       data time a recent or multi query reads (default 1m).
-//	-skew s         uniform (default), zipfian, or an exponent below 1.
-//	-points n       the preload, written before the clock starts (default none).
+// Its flags are listed under Flags above; -points is the preload,
+// written before the clock starts (none by default).
 //
 // The report gives, per operation kind, the count, ops/s, latency
 // percentiles, the verification of every point read and the throughput of
@@ -457,10 +643,7 @@
 //	benchmark-storage compare old.json new.json
 //	benchmark-storage compare -format html -out compare.html old.json new.json
 //
-// Its flags: -format table, markdown or html; -out file (.txt, .md or
-// .html); -alpha level; -metric, the figures to compare by their JSON
-// names (time_ns, latency.p99_ns...) or all (default: time, CPU user
-// time, bytes written, DB size, p99 latency and peak RSS).
+// Its flags are listed under Flags above.
 //
 // # Exit status
 //
@@ -471,3 +654,5 @@
 //	     nothing was created or deleted
 //	130  interrupted
 package main
+
+//go:generate go test -run ^TestCLIDocsUpToDate$ -fixdocs

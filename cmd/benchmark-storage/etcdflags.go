@@ -14,7 +14,7 @@ type etcdFlags struct {
 }
 
 func (f *etcdFlags) define(fs *flag.FlagSet) {
-	fs.Func("etcd-endpoints", "the etcd engine uses the running cluster at these client URLs, `host:port,...`, under a run prefix of its own that it deletes at the end unless -keep; the same as -set etcd.endpoints=host:port,... (default: start a local cluster of 3 members)", func(v string) error {
+	fs.Func("etcd-endpoints", "the etcd engine uses the running cluster at these client URLs, `host:port,...`, under a run prefix of its own, which each engine process deletes when it closes the engine, unless -keep (one killed first leaves it); the same as -set etcd.endpoints=host:port,... (default: start a local cluster of 3 members)", func(v string) error {
 		eps := strings.Split(v, ",")
 		for i, e := range eps {
 			if eps[i] = strings.TrimSpace(e); eps[i] == "" {

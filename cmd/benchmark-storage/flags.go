@@ -139,13 +139,13 @@ func newFlagSet(s *settings) (fs *flag.FlagSet, engines, workloadName *string, w
 	fs.SetOutput(io.Discard) // errors are reported as one line by run
 	fs.Usage = func() {}
 
-	engines = fs.String("engine", "all", "engines to run: a name, a comma-separated `list`, all ("+strings.Join(engine.Names(), ", ")+"), or jvm for the JVM engines ("+strings.Join(jvmEngines, ", ")+"), which the JVM worker runs")
+	engines = fs.String("engine", "all", "engines to run, the report's columns in the order given: a name, a comma-separated `list`, all (those of "+strings.Join(projectEngines(), ", ")+" that the build has, in name order: one without cgo lacks those over C libraries), or jvm for the JVM engines of the 2016 LmdbJava reports ("+strings.Join(jvmEngines, ", ")+"), which the JVM worker (jvm/, built by make) runs in a JVM each, by the protocol of docs/protocol.md; -set lmdbjava.buffer=agrona gives LmdbJava Agrona's DirectBuffer instead of ByteBuffer")
 	c := &s.common
 	c.Points, c.Series, c.Batch = defaultPoints, defaultSeries, defaultBatch
-	fs.Var((*suite.Count)(&c.Points), "points", "`count` of points written in the first step: 100M, 1.5M, 10k, 1e6 or a plain number")
-	fs.Var((*suite.Count)(&c.Series), "series", "`count` of series the points are spread over, round-robin; same syntax as -points")
-	fs.Var((*suite.Count)(&c.Batch), "batch", "`count` of points per write batch, each for a different series (default 1k, or -series if fewer)")
-	fs.StringVar(&s.path, "path", os.TempDir(), "existing `dir` for the data; the run creates and later removes its own benchmark-storage-* directory in it")
+	fs.Var((*suite.Count)(&c.Points), "points", "`count` of points written in the first step: 100M, 1.5M, 10k, 1e6 or a plain number (default "+harness.Count(defaultPoints)+"); with -workload mixed, the preload, written before the clock starts (default none)")
+	fs.Var((*suite.Count)(&c.Series), "series", "`count` of series the points are spread over, round-robin; same syntax as -points; the defaults give each 200 points, as in 2014")
+	fs.Var((*suite.Count)(&c.Batch), "batch", "`count` of points per write batch, each for a different series, so at most -series, and 1M (default 1k, or -series if fewer); with -benchmarks, writes per batch of fillbatch, fillrandbatch and write (default 1000); with -workload crash, entries of 100 bytes per committed batch, at most 100k (default 100)")
+	fs.StringVar(&s.path, "path", os.TempDir(), "existing `dir` for the data; the run creates and later removes its own benchmark-storage-* directory in it (default: the system temporary directory, $TMPDIR or /tmp)")
 	fs.StringVar(&s.config, "config", "", "TOML `file` of engine settings: shared keys at the top, [engine] tables for each engine's own (default: built-in defaults)")
 	fs.Func("sync", "durability `profile` for every engine: none or batch; overrides the config's sync (default none)", func(v string) error {
 		if v != string(engine.SyncNone) && v != string(engine.SyncBatch) {
@@ -157,21 +157,28 @@ func newFlagSet(s *settings) (fs *flag.FlagSet, engines, workloadName *string, w
 	c.Seed = defaultSeed
 	fs.Var((*seedValue)(&c.Seed), "seed", "`seed` of the value generator; the same seed writes the same data")
 	fs.StringVar(&s.format, "format", report.FormatText, "output `format`: table (or text), markdown (or md), csv, json, html (a page with charts), or gobench (Go benchmark lines for benchstat)")
-	fs.StringVar(&s.out, "out", "", "also write the results to `file`, in the format its extension names (.txt, .md, .csv, .json, .html), or in -format if it has none")
-	fs.IntVar(&s.count, "count", 1, "run each engine `n` times, each time in a fresh directory, and report the median and spread of every figure")
+	fs.StringVar(&s.out, "out", "", "also write the results to `file`, in the format its extension names (.txt, .md, .csv, .json, .html), or in -format if it has none; another extension is refused")
+	fs.IntVar(&s.count, "count", 1, "run each engine `n` times, at most 1000, each time in a fresh directory, the engines taking turns, and report the median and spread of every figure")
 	fs.BoolVar(&s.keep, "keep", false, "keep each engine's data directory and print where it is")
 	fs.BoolVar(&s.verbose, "v", false, "print every table of the text report (storage, memory, latency, verification, engine metrics, builds); without it the text report is the main table, throughput and what failed")
-	fs.DurationVar(&c.Interval, "interval", workload.DefaultInterval, "length of the first over-time `interval` of each time-series step (throughput, latency and engine stalls per interval, in JSON and as HTML charts); intervals double in length after every 1,800, so a long step keeps a few thousand; a negative one records none")
+	fs.DurationVar(&c.Interval, "interval", workload.DefaultInterval, "length of the first over-time `interval` of each time-series step, at least 200ms (throughput, latency percentiles and the engine's counters per interval, in JSON and as HTML charts); intervals double in length after every 1,800, so a long step keeps a few thousand; a negative one records none")
 	fs.DurationVar(&s.memorySample, "memory-sample", harness.DefaultSamplePeriod, "how often each engine process's memory by kind (private, mapped files, Go runtime) is sampled during every step; a negative `period` samples none, to measure what the sampling costs")
 	workloadName = fs.String("workload", defaultWorkload, "`name` of the workload: ts (the 2014 InfluxDB comparison: write, then query; timeseries is the same), micro (the classic micro benchmarks; -benchmarks implies it), mixed (writers ingest while readers query, for -duration), steady (ingest on a schedule with retention, late points and churn while readers query; -find-rate searches the highest rate sustained) or crash (kill a writer at random moments, or cut the power under it, and check what the reopened store kept)")
 	fs.StringVar(&c.Dataset, "dataset", "", "with -workload ts or mixed, keep the points of the write step (or the preload) in `dir`, one subdirectory per engine, the first time, and start later runs with the same parameters from a clone of them")
-	fs.DurationVar(&s.stall, "stall-timeout", suite.DefaultStall, "stop an engine whose process uses no CPU and does no disk I/O for this `duration` (a deadlock), and report it; 0 waits forever")
+	fs.DurationVar(&s.stall, "stall-timeout", suite.DefaultStall, "stop an engine whose process uses no CPU and does no disk I/O for this `duration` (a deadlock), and report it in its column; at most 24h, 0 waits forever")
 	s.engineFlags.define(fs)
-	fs.Var((*sizeValue)(&s.memory), "memory", "run each engine's process in a memory cgroup of this `size` (4GiB, 4G), page cache included, as on a machine with that much RAM: a store larger than it is read from disk, and an engine that needs more is reported out of memory; needs root and the memory controller (default: no limit)")
-	fs.DurationVar(&s.maxTime, "max-time", 0, "stop an engine still running after this `duration` (3h, 90m) and report how far it got; the other engines go on (default: no limit)")
+	fs.Var((*sizeValue)(&s.memory), "memory", "run each engine's process in a memory cgroup of this `size` (4GiB, 4G), page cache included, as on a machine with that much RAM: a store larger than it is read from disk, and an engine that needs more is reported out of memory, with the step and points it reached; needs root and the memory controller (cgroup v2, or v1 at /sys/fs/cgroup/memory) (default: no limit)")
+	fs.DurationVar(&s.maxTime, "max-time", 0, "stop an engine still running after this `duration` (3h, 90m) and report the step, points and rate it reached, with the steps it finished; the other engines go on (default: no limit)")
 	fs.StringVar(&s.profile, "profile", "", "write each Go engine process's pprof profiles in `dir`: ENGINE-cpu.pprof of its whole run (written at its end: empty if the process was killed), and ENGINE-heap.pprof, rewritten every 10 s and at the end, so that one the OOM killer ends leaves its last heap (go tool pprof); a local etcd cluster's members: -set etcd.heap_profiles=dir")
-	fs.Var(&s.sets, "set", "an engine setting as a config file writes it, `ENGINE.KEY=VALUE` for an engine's own (rocksdb.max_background_jobs=8, pebble.l0_compaction_threshold=8) or KEY=VALUE for a shared key (cache_size=64MiB); repeatable; overrides -config and the flags above")
+	fs.Var(&s.sets, "set", "an engine setting as a config file writes it, `ENGINE.KEY=VALUE` for an engine's own (rocksdb.max_background_jobs=8, pebble.l0_compaction_threshold=8) or KEY=VALUE for a shared key (cache_size=64MiB); repeatable; overrides -config, -sync, -cache-size, -compression and -etcd-endpoints; an unknown engine or key is refused, naming the valid ones")
 	return fs, engines, workloadName, suite.DefineFlags(fs)
+}
+
+// projectEngines are the engines of every build, in name order: this
+// one's and those it lacks. -engine lists them, so that -h, and the flag
+// reference made from it, say the same in a build without cgo.
+func projectEngines() []string {
+	return slices.Sorted(slices.Values(append(engine.Names(), enginesMissing...)))
 }
 
 // seedValue is a flag.Value whose error says what a seed must be.
@@ -336,11 +343,9 @@ func invalidSettings(err error) error {
 	return inputErrorf("%v", suite.Unprefixed(err, suite.ErrInvalid))
 }
 
-// usage writes the help text.
-func usage(w io.Writer) {
-	s := new(settings)
-	fs, _, _, _ := newFlagSet(s)
-	fmt.Fprint(w, `Usage: benchmark-storage [flags]
+// usageHeader is -h's text before the flags; the flag reference
+// (clidoc.go) shows it too.
+const usageHeader = `Usage: benchmark-storage [flags]
        benchmark-storage compare [flags] old.json new.json
        benchmark-storage merge [flags] a.json b.json ...
 
@@ -353,17 +358,29 @@ single-engine runs of the same parameters (merge -h). See
 "go doc github.com/tsbench/storage/cmd/benchmark-storage".
 
 Flags:
-`)
+`
+
+// usage writes the help text.
+func usage(w io.Writer) {
+	s := new(settings)
+	fs, _, _, _ := newFlagSet(s)
+	fmt.Fprint(w, usageHeader)
 	fs.VisitAll(func(f *flag.Flag) {
-		name, text := suite.UnquoteUsage(f)
+		name, text := flagHelp(f)
 		fmt.Fprintf(w, "  -%s", f.Name)
 		if name != "" {
 			fmt.Fprintf(w, " %s", name)
 		}
-		fmt.Fprintf(w, "\n    \t%s", strings.ReplaceAll(text, "\n", "\n    \t"))
-		if f.DefValue != "" && f.DefValue != "false" && !strings.Contains(text, "(default") {
-			fmt.Fprintf(w, " (default %s)", f.DefValue)
-		}
-		fmt.Fprintln(w)
+		fmt.Fprintf(w, "\n    \t%s\n", strings.ReplaceAll(text, "\n", "\n    \t"))
 	})
+}
+
+// flagHelp is f's argument name and its text, as -h and the flag
+// reference show them: the default follows unless the text gives it.
+func flagHelp(f *flag.Flag) (name, text string) {
+	name, text = suite.UnquoteUsage(f)
+	if f.DefValue != "" && f.DefValue != "false" && !strings.Contains(text, "(default") {
+		text += " (default " + f.DefValue + ")"
+	}
+	return name, text
 }

@@ -19,10 +19,8 @@ import (
 // machine or memory limit differ, or that both hold one engine, are
 // refused, naming the difference: their figures would not be comparable.
 func runMerge(args []string, stdout, stderr io.Writer) int {
-	c := newSubcommand("merge", "table, markdown, csv, json or html", "the merged report", ".txt, .md, .csv, .json, .html", stderr)
-	if code, done := c.parse(args, "Usage: benchmark-storage merge [flags] a.json b.json ...\n\n"+
-		"Merges time-series JSON reports of the same workload parameters, machine and memory limit,\n"+
-		"written by separate runs (one engine each, say), into one report.\n\nFlags:\n"); done {
+	c := newMerge(stderr)
+	if code, done := c.parse(args); done {
 		return code
 	}
 	if c.fs.NArg() == 0 {
@@ -69,6 +67,17 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	return exitOK
+}
+
+// mergeUsage is merge's -h text before its flags.
+const mergeUsage = "Usage: benchmark-storage merge [flags] a.json b.json ...\n\n" +
+	"Merges time-series JSON reports of the same workload parameters, machine and memory limit,\n" +
+	"written by separate runs (one engine each, say), into one report.\n\nFlags:\n"
+
+// newMerge is merge's command line, -format and -out. The flag
+// reference (clidoc.go) lists its flags too.
+func newMerge(stderr io.Writer) *subcommand {
+	return newSubcommand("merge", mergeUsage, "table, markdown, csv, json or html", "the merged report", ".txt, .md, .csv, .json, .html", stderr)
 }
 
 // loadSeries reads a time-series JSON report.

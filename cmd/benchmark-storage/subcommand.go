@@ -16,6 +16,7 @@ import (
 // mistakes, each one line on stderr.
 type subcommand struct {
 	name        string // "compare"
+	usage       string // -h's text before the flags, which the flag reference shows too (clidoc.go)
 	fs          *flag.FlagSet
 	stderr      io.Writer
 	format, out *string
@@ -23,12 +24,12 @@ type subcommand struct {
 
 // newSubcommand defines -format, whose `format` formats lists, and -out,
 // which writes what the subcommand makes, in the format of one of the
-// extensions exts.
-func newSubcommand(name, formats, makes, exts string, stderr io.Writer) *subcommand {
+// extensions exts. usage is -h's text before the flags.
+func newSubcommand(name, usage, formats, makes, exts string, stderr io.Writer) *subcommand {
 	fs := flag.NewFlagSet("benchmark-storage "+name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	return &subcommand{
-		name: name, fs: fs, stderr: stderr,
+		name: name, usage: usage, fs: fs, stderr: stderr,
 		format: fs.String("format", report.FormatText, "output `format`: "+formats),
 		out:    fs.String("out", "", "also write "+makes+" to `file`, in the format its extension names ("+exts+"), or in -format if it has none"),
 	}
@@ -42,11 +43,11 @@ func (c *subcommand) fail(format string, args ...any) int {
 
 // parse parses args; with -h it prints usage and the flags. done says
 // the command is over, with the exit status code.
-func (c *subcommand) parse(args []string, usage string) (code int, done bool) {
+func (c *subcommand) parse(args []string) (code int, done bool) {
 	err := c.fs.Parse(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(c.stderr, usage)
+		fmt.Fprint(c.stderr, c.usage)
 		c.fs.SetOutput(c.stderr)
 		c.fs.PrintDefaults()
 		return exitOK, true

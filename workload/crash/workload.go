@@ -36,7 +36,7 @@ func (crashSuite) Defaults() Config {
 
 // Flags set the config's own fields.
 func (crashSuite) Flags(fs *flag.FlagSet, s *Config) {
-	fs.IntVar(&s.Kills, "kills", s.Kills, "with -workload crash, how many `times` each engine's writer is killed (or the power cut under it)")
+	fs.IntVar(&s.Kills, "kills", s.Kills, "with -workload crash, how many `times` each engine's writer is killed (or the power cut under it), at most 1000")
 	fs.StringVar(&s.Fault, "fault", s.Fault, "with -workload crash, the `name` of what strikes the writer: kill (SIGKILL, a process crash), powercut (its data on a FUSE file system that drops what was not synced; needs root and /dev/fuse) or powercut-torn (a power cut that also keeps a random half of the 4 KiB blocks written over synced data)")
 }
 

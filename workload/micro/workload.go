@@ -34,7 +34,7 @@ func (microSuite) Defaults() Config {
 // Flags set the config's own fields; a job carries them to the engine's
 // process, a Go child or the JVM worker, under their JSON names.
 func (microSuite) Flags(fs *flag.FlagSet, s *Config) {
-	fs.Func("benchmarks", "run the classic key-value micro benchmarks instead of the time-series workload: a comma-separated `list` of "+
+	fs.Func("benchmarks", "run the classic key-value micro benchmarks instead of the time-series workload: a comma-separated `list`, in the order to run them (a name may repeat), of "+
 		strings.Join(Names(), ", ")+"; or default (db_bench's and LmdbJava's, each once) or all", func(v string) error {
 		b, err := ParseBenchmarks(v)
 		s.Benchmarks = b
@@ -46,7 +46,7 @@ func (microSuite) Flags(fs *flag.FlagSet, s *Config) {
 		s.ValueSize = int(n)
 		return err
 	})
-	fs.Func("key", "key `type` of the micro benchmarks: int4 (4-byte integer), str16 (16 decimal digits) or ts24 (the time-series key) (default str16)", func(v string) error {
+	fs.Func("key", "key `type` of the micro benchmarks: int4 (4-byte integer), str16 (16 decimal digits, db_bench's) or ts24 (the time-series key) (default str16)", func(v string) error {
 		k, err := ParseKeyType(v)
 		s.KeyType = k
 		return suite.Unprefixed(err, ErrInvalidConfig)
@@ -56,7 +56,7 @@ func (microSuite) Flags(fs *flag.FlagSet, s *Config) {
 		s.Order = o
 		return suite.Unprefixed(err, ErrInvalidConfig)
 	})
-	fs.Func("compression-ratio", "`fraction` of each micro benchmark value that is random, the rest repeating it, so that compression shrinks values to about it: above 0, at most 1 (default 0.5)", func(v string) error {
+	fs.Func("compression-ratio", "`fraction` of each micro benchmark value that is random, the rest repeating it, so that compression shrinks values to about it: above 0, at most 1 (default 0.5, as db_bench's)", func(v string) error {
 		r, err := strconv.ParseFloat(v, 64)
 		if err != nil || !(r > 0 && r <= 1) {
 			return errors.New("use a fraction above 0 and at most 1, such as 0.5")

@@ -19,16 +19,16 @@ func init() { suite.Register("mixed", mixedSuite{}) }
 // cap, DefaultMix over DefaultWindow.
 func DefineLoad(fs *flag.FlagSet, writers, readers *int, duration *time.Duration, rate *float64, mix *Mix, window *time.Duration) {
 	*writers, *readers, *duration, *rate, *mix, *window = 1, 1, DefaultDuration, 0, DefaultMix, DefaultWindow
-	fs.IntVar(writers, "writers", *writers, "with -workload mixed, `count` of writers ingesting points, each owning an equal share of the series")
-	fs.IntVar(readers, "readers", *readers, "with -workload mixed, `count` of readers querying while the writers write")
-	fs.DurationVar(duration, "duration", *duration, "with -workload mixed, how long writers and readers run, after the preload (-points)")
-	fs.Var((*suite.Rate)(rate), "rate", "with -workload mixed, cap on the `points` written per second over all writers: 40k, 1.5M, 250000 (default: no cap)")
-	fs.Func("mix", "with -workload mixed, `weights` of the query kinds readers draw: kind=weight,... of last, recent, range, scan, multi (default "+DefaultMix.String()+")", func(v string) error {
+	fs.IntVar(writers, "writers", *writers, "with -workload mixed or steady, `count` of writers ingesting points, each owning an equal share of the series; with mixed, 0 leaves writing out")
+	fs.IntVar(readers, "readers", *readers, "with -workload mixed or steady, `count` of readers querying while the writers write; 0 leaves reading out")
+	fs.DurationVar(duration, "duration", *duration, "with -workload mixed or steady, how long writers and readers run, after mixed's preload (-points)")
+	fs.Var((*suite.Rate)(rate), "rate", "with -workload mixed, a cap on the `points` written per second over all writers (default: no cap); with steady, the points sent per second (default 10k): a count such as 40k, 1.5M or 250000, or a fraction below 1 such as 0.5; 0 is refused")
+	fs.Func("mix", "with -workload mixed or steady, `weights` of the query kinds readers draw: kind=weight,... of last, recent, range, scan, multi, those left out not drawn, as in last=40,recent=30 (default "+DefaultMix.String()+")", func(v string) error {
 		mx, err := ParseMix(v)
 		*mix = mx
 		return suite.Unprefixed(err, ErrInvalidConfig)
 	})
-	fs.DurationVar(window, "window", *window, "with -workload mixed, how much recent data (data time, a point every 10s per series) a recent or multi query reads")
+	fs.DurationVar(window, "window", *window, "with -workload mixed or steady, how much recent data (data time, a point every 10s per series) a recent or multi query reads")
 }
 
 // DefaultDuration is how long writers and readers run unless -duration
@@ -51,7 +51,7 @@ func (mixedSuite) Defaults() Config { return Config{} }
 // and seed are the command's (suite.Common), which Configure copies in.
 func (mixedSuite) Flags(fs *flag.FlagSet, s *Config) {
 	DefineLoad(fs, &s.Writers, &s.Readers, &s.Duration, &s.Rate, &s.Mix, &s.Window)
-	fs.Func("skew", "with -workload mixed, how queries pick series: uniform, zipfian (exponent 0.99, series 0 the hottest) or an exponent below 1 (default uniform)", func(v string) error {
+	fs.Func("skew", "with -workload mixed, the `skew` of the series queries pick: uniform, zipfian (exponent 0.99, series 0 the hottest) or an exponent below 1 (default uniform)", func(v string) error {
 		k, err := ParseSkew(v)
 		s.Skew = k
 		return suite.Unprefixed(err, ErrInvalidConfig)

@@ -44,6 +44,10 @@ func DefineFlags(fs *flag.FlagSet) *Flags {
 	return f
 }
 
+// Owners are the workloads that define flag name, in name order; none
+// for a flag of the command. The flag reference groups flags by them.
+func (f *Flags) Owners(name string) []string { return slices.Clone(f.owners[name]) }
+
 // Configure is workload name with the settings its flags set, once they
 // are parsed: it refuses the flags set, in the order given, that the
 // workload does not take (Refuser), then completes and checks its
