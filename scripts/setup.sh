@@ -14,6 +14,10 @@
 #                 -O2 -DNDEBUG: scripts/build-lmdb.sh
 #   JVM worker    the JVM engines' child process, with Debian's JDK 17 and
 #                 Maven, from Maven Central: scripts/build-jvm.sh
+#   etcd          3.6.16, the etcd engine's server, built from the Go module
+#                 scripts/etcd pins and installed as PREFIX/bin/etcd-tsbench:
+#                 scripts/build-etcd.sh. Debian's etcd-server (etcd 3.4.23,
+#                 /usr/bin/etcd) stays beside it, for -set etcd.binary=etcd.
 #
 # The power-loss check (-fault powercut) needs no package: it mounts its
 # FUSE file system with mount(2) itself, as root (go-fuse's
@@ -45,3 +49,4 @@ scripts/build-leveldb.sh
 scripts/build-hyperleveldb.sh
 scripts/build-lmdb.sh
 scripts/build-jvm.sh
+scripts/build-etcd.sh

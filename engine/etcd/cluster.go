@@ -78,6 +78,8 @@ func startCluster(bin, dir string, l layout, o Options, sync engine.SyncMode) (*
 	}
 	var cmds []*exec.Cmd
 	for _, m := range l.Members {
+		// Every flag means the same to etcd 3.4 and 3.6. --logger zap is
+		// 3.6's only logger, and not 3.4's default (capnslog).
 		args := []string{
 			"--name", m.Name,
 			"--data-dir", filepath.Join(dir, m.Name),

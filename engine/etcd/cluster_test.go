@@ -137,9 +137,10 @@ func TestMembersDieWithTheirProcess(t *testing.T) {
 
 func TestFailedStartLeavesNothing(t *testing.T) {
 	dir := t.TempDir()
-	_, err := engine.Open("etcd", dir, &engine.Options{Engine: &etcd.Options{Binary: "false"}})
+	bin := fakeEtcd(t, "etcd Version: 3.6.16", 1)
+	_, err := engine.Open("etcd", dir, &engine.Options{Engine: &etcd.Options{Binary: bin}})
 	if !errors.Is(err, etcd.ErrStart) {
-		t.Fatalf("Open with a binary that exits at once = %v, want ErrStart", err)
+		t.Fatalf("Open with an etcd that exits at once = %v, want ErrStart", err)
 	}
 	t.Log(err)
 	entries, _ := os.ReadDir(dir)
@@ -171,8 +172,8 @@ func TestSecondOpenRefused(t *testing.T) {
 // waiting when its context is done: an error wrapping the context's, no
 // member left running, and nothing left in the directory.
 func TestOpenContextGivesUp(t *testing.T) {
-	if _, err := exec.LookPath("etcd"); err != nil {
-		t.Skip("no etcd binary: scripts/setup.sh installs Debian's etcd-server")
+	if _, err := exec.LookPath(etcd.DefaultBinary); err != nil {
+		t.Skip("no " + etcd.DefaultBinary + " binary: scripts/setup.sh builds it")
 	}
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)

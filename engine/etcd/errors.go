@@ -5,7 +5,11 @@ import "errors"
 var (
 	// ErrNoEtcd is returned by Open when it should start a local cluster
 	// and finds no etcd binary.
-	ErrNoEtcd = errors.New("etcd: no etcd binary found; run make setup (it installs Debian's etcd-server), set [etcd] binary, or give [etcd] endpoints of a running cluster")
+	ErrNoEtcd = errors.New("etcd: no etcd binary found; run make setup (it builds etcd 3.6 as etcd-tsbench), set [etcd] binary (etcd for Debian's 3.4), or give [etcd] endpoints of a running cluster")
+	// ErrNotEtcd is returned by Open when the binary it should start a
+	// local cluster with does not report an etcd version of 3.4 or later
+	// (etcd --version).
+	ErrNotEtcd = errors.New("etcd: [etcd] binary is not an etcd server the local cluster can run")
 	// ErrStart is returned by Open when the local cluster's members do not
 	// start or do not become healthy; the message quotes the member's log.
 	ErrStart = errors.New("etcd: the local cluster did not start")

@@ -87,15 +87,26 @@ func openContext(ctx context.Context, dir string, opts engine.Options, o Options
 	if err != nil {
 		return nil, fmt.Errorf("%w (%v)", ErrNoEtcd, err)
 	}
-	return openLocal(ctx, bin, dir, o, opts.Sync, l, exists)
+	v, err := versionOf(bin)
+	if err != nil {
+		return nil, err
+	}
+	if exists {
+		if err := l.checkVersion(dir, bin, v); err != nil {
+			return nil, err
+		}
+	}
+	return openLocal(ctx, bin, v, dir, o, opts.Sync, l, exists)
 }
 
-// openLocal starts the local cluster in dir, a new one unless exists.
-func openLocal(ctx context.Context, bin, dir string, o Options, sync engine.SyncMode, l layout, exists bool) (_ *DB, err error) {
+// openLocal starts the local cluster in dir with bin, etcd v, a new one
+// unless exists.
+func openLocal(ctx context.Context, bin string, v etcdVersion, dir string, o Options, sync engine.SyncMode, l layout, exists bool) (_ *DB, err error) {
 	if !exists {
 		if l, err = newLocalLayout(o.Members); err != nil {
 			return nil, err
 		}
+		l.Version = v.full
 		if err := l.write(dir); err != nil {
 			return nil, err
 		}
@@ -113,9 +124,16 @@ func openLocal(ctx context.Context, bin, dir string, o Options, sync engine.Sync
 	}
 	d, err := connect(o, l.Prefix, c.endpoints())
 	if err == nil {
-		if err = c.waitHealthy(ctx, d.cli, d.probe); err == nil {
+		err = c.waitHealthy(ctx, d.cli, d.probe)
+		if err == nil && l.Version != v.full {
+			// Started on the data of another patch release, or of a
+			// directory that did not record its version yet.
+			l.Version = v.full
+			err = l.write(dir)
+		}
+		if err == nil {
 			d.local = c
-			if err = d.describeCluster("local"); err == nil {
+			if err = d.describeCluster("local", bin); err == nil {
 				if o.HeapProfiles != "" {
 					d.profiles = startProfiles(o.HeapProfiles, c.members)
 				}
@@ -158,7 +176,7 @@ func openGiven(ctx context.Context, dir string, o Options, l layout, exists bool
 		err = l.write(dir)
 	}
 	if err == nil {
-		err = d.describeCluster("given")
+		err = d.describeCluster("given", "")
 	}
 	if err != nil {
 		d.cli.Close()

@@ -18,8 +18,9 @@ var (
 )
 
 // describeCluster records what Describe reports, asked of the members
-// themselves: kind is "local" or "given".
-func (d *DB) describeCluster(kind string) error {
+// themselves: kind is "local" or "given", bin the local members' binary
+// ("" for a given cluster).
+func (d *DB) describeCluster(kind, bin string) error {
 	ctx, cancel := d.ctx()
 	defer cancel()
 	ml, err := d.cli.MemberList(ctx)
@@ -43,17 +44,21 @@ func (d *DB) describeCluster(kind string) error {
 	if len(ml.Members) == 1 {
 		noun = "member"
 	}
-	d.describe = fmt.Sprintf("etcd %s, %s cluster of %d %s (%s), key prefix %q",
-		version, kind, len(ml.Members), noun, strings.Join(members, ", "), d.prefix)
+	if bin != "" {
+		bin = ", binary " + bin
+	}
+	d.describe = fmt.Sprintf("etcd %s, %s cluster of %d %s (%s)%s, key prefix %q",
+		version, kind, len(ml.Members), noun, strings.Join(members, ", "), bin, d.prefix)
 	return nil
 }
 
 // Describe says which cluster the engine uses, for a run's environment:
 // the etcd version the members report, whether the cluster is local
-// (started by the engine in its directory) or given, its members and the
-// engine's key prefix. For example:
+// (started by the engine in its directory, then with the binary its
+// members run) or given, its members and the engine's key prefix. For
+// example:
 //
-//	etcd 3.4.23, local cluster of 3 members (m0 http://127.0.0.1:40527, ...), key prefix "/"
+//	etcd 3.6.16, local cluster of 3 members (m0 http://127.0.0.1:40527, ...), binary /usr/local/bin/etcd-tsbench, key prefix "/"
 func (d *DB) Describe() string { return d.describe }
 
 // Sizes reports the members' backend files, summed over the members

@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/internal/fileswap"
@@ -33,6 +34,10 @@ type layout struct {
 	// Token keeps the local cluster's members from ever joining the
 	// members of another directory's cluster.
 	Token string `json:"token,omitempty"`
+	// Version is the etcd version the local cluster's members last
+	// started with (etcd --version); empty in a directory written before
+	// it was recorded.
+	Version string `json:"etcd_version,omitempty"`
 	// Endpoints are the given cluster's, for error messages only: a
 	// reopen may name other members of the same cluster.
 	Endpoints []string `json:"endpoints,omitempty"`
@@ -101,6 +106,41 @@ func (l layout) check(dir string, o Options) error {
 			engine.ErrInvalidOptions, dir, len(l.Members), len(l.Members))
 	}
 	return nil
+}
+
+// checkVersion refuses to start l's local cluster with etcd v when its
+// members last ran another minor release: etcd converts its data to its
+// own release when it starts and cannot convert it back, so a newer
+// release would change the directory for good (and measure another etcd
+// than the one that wrote it), and an older one refuses the data.
+func (l layout) checkVersion(dir, bin string, v etcdVersion) error {
+	if l.Version == "" {
+		return nil
+	}
+	rel := release(l.Version)
+	if rel == v.release() {
+		return nil
+	}
+	would := "cannot read its data"
+	if releaseBefore(rel, v.release()) {
+		would = "would convert its data for good"
+	}
+	return fmt.Errorf("%w: etcd: %s holds a local cluster that ran etcd %s, and etcd %s (%s) %s; set [etcd] binary to an etcd %s, or choose an empty directory",
+		engine.ErrInvalidOptions, dir, l.Version, v.full, bin, would, rel)
+}
+
+// releaseBefore reports whether release a ("3.4") is older than b ("3.6").
+func releaseBefore(a, b string) bool {
+	var am, an, bm, bn int
+	fmt.Sscanf(a, "%d.%d", &am, &an)
+	fmt.Sscanf(b, "%d.%d", &bm, &bn)
+	return am < bm || am == bm && an < bn
+}
+
+// release is the major.minor release of a version such as "3.6.16".
+func release(version string) string {
+	f := strings.SplitN(version, ".", 3)
+	return strings.Join(f[:min(2, len(f))], ".")
 }
 
 // newLocalLayout chooses free loopback ports for n members.

@@ -50,13 +50,22 @@ type Options struct {
 	// Default 10000.
 	MaxTxnOps int `toml:"max_txn_ops"`
 	// SnapshotCount is the local cluster's --snapshot-count: a member
-	// snapshots after this many Raft entries and then frees all but the
-	// last 5,000 from memory, so it bounds the Raft log each member holds
-	// in memory. At most 2^24; etcd 3.4's default is 100,000.
+	// writes a snapshot to disk after this many Raft entries, which lets
+	// it remove the write-ahead log segments the snapshot covers. On etcd
+	// 3.4 it also bounds the Raft log each member holds in memory: a
+	// member frees all but the last 5,000 entries only when it snapshots.
+	// etcd 3.6 frees them every 100 entries, whatever this is. At most
+	// 2^24; etcd's own default is 10,000 in 3.6, 100,000 in 3.4.
 	// Default 10000.
 	SnapshotCount int `toml:"snapshot_count"`
-	// Binary is the etcd executable of the local cluster, a path or a name
-	// looked up in PATH. Default "etcd".
+	// Binary is the etcd server the local cluster's members run, a path
+	// or a name looked up in PATH: etcd 3.4 or later, as "etcd --version"
+	// reports it. The default, etcd-tsbench, is etcd 3.6.16, which make
+	// setup builds from its Go module (scripts/build-etcd.sh); "etcd" is
+	// Debian's etcd-server, 3.4.23, which make setup installs too. A
+	// directory's cluster is refused to a binary of another minor release
+	// than the one it last ran, as etcd converts its data for good.
+	// Default "etcd-tsbench".
 	Binary string `toml:"binary"`
 	// HeapProfiles is an existing directory in which the local cluster's
 	// members' heap profiles are kept, MEMBER-heap.pprof (go tool pprof),
@@ -76,7 +85,7 @@ const (
 	DefaultBackendQuota    = 2 << 30
 	DefaultMaxTxnOps       = 10000
 	DefaultSnapshotCount   = 10000
-	DefaultBinary          = "etcd"
+	DefaultBinary          = "etcd-tsbench"
 )
 
 // maxMembers is etcd's recommended largest cluster; more members only slow
