@@ -80,6 +80,13 @@
 // mistake, refused with ErrInvalidRange before the backend sees it
 // (CheckRange), not read as empty.
 //
+// One engine orders keys only within a prefix (Cassandra's partitions,
+// scattered by hash): its Limits.OrderedPrefix says how long, OrderPrefix
+// reads it, and Open refuses an iterator or DeleteRange whose range spans
+// prefixes with ErrUnordered (Limits.CheckOrdered), as it refuses an
+// inverted one. Its Limits.AtomicPrefix says that its batches are atomic
+// only within such a prefix.
+//
 // Iterators and snapshots see the state when they were made. Compact runs
 // beside them unless the engine's Limits say ExclusiveCompact, in which
 // case it fails with ErrOpenIterators while any is open.

@@ -23,6 +23,11 @@ func init() {
 	engine.Register("testfail", engine.Driver{
 		Open: func(string, engine.Options) (engine.Backend, error) { return nil, errTestFail },
 	})
+	// An engine that all leaves out (AllNames).
+	engine.Register("testbyname", engine.Driver{
+		Open:       func(string, engine.Options) (engine.Backend, error) { return memory.New(), nil },
+		OnlyByName: true,
+	})
 }
 
 var errTestFail = errors.New("testfail: cannot open")

@@ -63,4 +63,10 @@ var (
 	// neither natively nor through a fallback, such as Checkpoint on an
 	// engine that was not opened with Open.
 	ErrNotSupported = errors.New("engine: not supported by this engine")
+	// ErrUnordered is returned for an iterator or a DeleteRange whose
+	// range spans several prefixes of an engine that orders keys only
+	// within a prefix (Limits.OrderedPrefix, OrderPrefix), such as
+	// Cassandra's partitions: it has no order across them to read or
+	// delete by. Nothing was done.
+	ErrUnordered = errors.New("engine: the engine orders keys only within a prefix")
 )

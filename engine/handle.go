@@ -132,6 +132,9 @@ func (h *handle) Delete(key []byte) error {
 // no backend sees either.
 func (h *handle) DeleteRange(start, end []byte) error {
 	return h.onRange("DeleteRange", start, end, func() error {
+		if err := h.lim.CheckOrdered(start, end); err != nil {
+			return h.invalid("DeleteRange", err)
+		}
 		return h.latch(h.be.DeleteRange(start, end))
 	})
 }
@@ -164,6 +167,9 @@ func (h *handle) NewIterator(opts IterOptions) (Iterator, error) {
 	}
 	defer h.exit()
 	if err := CheckRange(opts.LowerBound, opts.UpperBound); err != nil {
+		return nil, h.invalid("NewIterator", err)
+	}
+	if err := h.lim.CheckOrdered(opts.LowerBound, opts.UpperBound); err != nil {
 		return nil, h.invalid("NewIterator", err)
 	}
 	h.compactMu.RLock()

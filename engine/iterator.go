@@ -123,6 +123,9 @@ func (i *iter) SetBounds(opts IterOptions) error {
 	if err := CheckRange(opts.LowerBound, opts.UpperBound); err != nil {
 		return i.h.invalid("SetBounds", err)
 	}
+	if err := i.h.lim.CheckOrdered(opts.LowerBound, opts.UpperBound); err != nil {
+		return i.h.invalid("SetBounds", err)
+	}
 	if err := i.h.failure(); err != nil {
 		return err
 	}

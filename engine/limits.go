@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 // Limits describes what an engine cannot do that the contract otherwise
 // allows: the keys it cannot store, the largest value and batch it takes,
@@ -52,6 +55,24 @@ type Limits struct {
 	// check of the directory's size allows for each copy. Default 0,
 	// which means 1.
 	Copies int
+	// OrderedPrefix, above 0, says the engine orders keys only among those
+	// sharing their first OrderedPrefix bytes, with no order between such
+	// prefixes: Cassandra's rows within a partition, its partitions
+	// scattered by hash. Its keys are then at least that long
+	// (MinKeySize), and an iterator's bounds, a SetBounds' and a
+	// DeleteRange's range must lie within one prefix (CheckOrdered), or
+	// they are refused with ErrUnordered rather than read or delete in
+	// an order that is not bytewise. Compact takes any range. Read it with
+	// OrderPrefix. Default 0: one bytewise order over every key.
+	OrderedPrefix int
+	// AtomicPrefix, above 0, says a batch is applied all or nothing, and
+	// seen whole by readers, only for the keys of it sharing their first
+	// AtomicPrefix bytes: the parts of a batch over several prefixes are
+	// applied independently, so a failed Commit may have applied some of
+	// them (the batch is still kept, for a retry, which rewrites the same
+	// values), and a reader may see some before the others. Default 0:
+	// every batch is atomic.
+	AtomicPrefix int
 }
 
 // CommonLimits returns the limits every engine stays within: keys of 1 to
@@ -128,6 +149,61 @@ func (l *Limits) checkBatch(n, size int) error {
 	}
 	return nil
 }
+
+// CheckOrdered returns nil if [start, end) lies within one prefix of
+// OrderedPrefix bytes, as an engine ordered only within such prefixes
+// takes an iterator's bounds and a DeleteRange: start at least that long
+// and end, no shorter, beginning with the same prefix, or else exactly
+// the prefix that follows it (the smallest key beyond every key with
+// start's prefix; nil when start's prefix is all 0xff bytes). Any other
+// range fails with an error wrapping ErrUnordered. Every range passes on
+// an engine with one global order (OrderedPrefix 0).
+func (l Limits) CheckOrdered(start, end []byte) error {
+	n := l.OrderedPrefix
+	if n == 0 {
+		return nil
+	}
+	if len(start) >= n {
+		p := start[:n]
+		next := prefixEnd(p)
+		switch {
+		case end == nil && next == nil,
+			len(end) >= n && bytes.Equal(end[:n], p),
+			end != nil && next != nil && bytes.Equal(end, next):
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: [%s, %s) is not within one prefix of %d bytes; bound each range by one prefix, [P..., P...) or [P..., the prefix after P)",
+		ErrUnordered, quoteBound(start), quoteBound(end), n)
+}
+
+// prefixEnd returns the smallest key of len(p) bytes above p, or nil if p
+// is all 0xff bytes.
+func prefixEnd(p []byte) []byte {
+	end := bytes.Clone(p)
+	for i := len(end) - 1; i >= 0; i-- {
+		if end[i]++; end[i] != 0 {
+			return end
+		}
+	}
+	return nil
+}
+
+// quoteBound shows a range bound in an error, nil as unbounded.
+func quoteBound(b []byte) string {
+	if b == nil {
+		return "nil"
+	}
+	return fmt.Sprintf("%.40q", b)
+}
+
+// OrderPrefix returns n above 0 for an engine that orders keys only
+// within prefixes of n bytes (Limits.OrderedPrefix), 0 for one with a
+// single global order. Code that reads or deletes ranges asks it first:
+// such an engine takes only ranges within one prefix (a series of
+// package tskey's keys, whose first 8 bytes are the series id) and
+// refuses others with ErrUnordered.
+func OrderPrefix(e Engine) int { return LimitsOf(e).OrderedPrefix }
 
 // CopiesOf returns how many copies of its data e keeps in its directory
 // (Limits.Copies), at least 1.

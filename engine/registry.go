@@ -49,6 +49,12 @@ type Driver struct {
 	// when it says no, Open refuses such a directory untouched
 	// (ErrWrongEngine). Nil: no store is recognised.
 	Recognize func(dir string) (bool, error)
+	// OnlyByName says the engine runs only when named, never as part of
+	// all (AllNames): for an engine that starts a cluster of JVM
+	// processes, seconds and a GiB of memory each, which a run or a test
+	// of every engine should not pay for unasked. Default false: all
+	// includes it.
+	OnlyByName bool
 }
 
 var (
@@ -111,6 +117,22 @@ func Names() []string {
 	names := make([]string, 0, len(drivers))
 	for n := range drivers {
 		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// AllNames returns the engines that "all" stands for, sorted: the
+// registered ones (Names) but those registered OnlyByName. A run or a
+// test of every engine takes these.
+func AllNames() []string {
+	driversMu.RLock()
+	defer driversMu.RUnlock()
+	var names []string
+	for n, d := range drivers {
+		if !d.OnlyByName {
+			names = append(names, n)
+		}
 	}
 	slices.Sort(names)
 	return names

@@ -47,6 +47,21 @@ func TestNamesSorted(t *testing.T) {
 	}
 }
 
+// TestAllNames: Names lists testbyname, registered OnlyByName
+// (drivers_test.go); AllNames, what "all" stands for, lists the others.
+func TestAllNames(t *testing.T) {
+	all := engine.AllNames()
+	if !slices.IsSorted(all) || slices.Contains(all, "testbyname") {
+		t.Errorf("AllNames() = %v, want it sorted and without testbyname, registered OnlyByName", all)
+	}
+	if !slices.Contains(engine.Names(), "testbyname") {
+		t.Errorf("Names() = %v, want testbyname among them", engine.Names())
+	}
+	if want := slices.DeleteFunc(engine.Names(), func(n string) bool { return n == "testbyname" }); !slices.Equal(all, want) {
+		t.Errorf("AllNames() = %v, want %v", all, want)
+	}
+}
+
 func TestOpenUnknownEngine(t *testing.T) {
 	_, err := engine.Open("nosuch", t.TempDir(), nil)
 	if !errors.Is(err, engine.ErrUnknownEngine) {

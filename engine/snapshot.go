@@ -107,6 +107,9 @@ func (s *snapshot) NewIterator(opts IterOptions) (Iterator, error) {
 	if err := CheckRange(opts.LowerBound, opts.UpperBound); err != nil {
 		return nil, s.h.invalid("Snapshot.NewIterator", err)
 	}
+	if err := s.h.lim.CheckOrdered(opts.LowerBound, opts.UpperBound); err != nil {
+		return nil, s.h.invalid("Snapshot.NewIterator", err)
+	}
 	it, err := s.s.NewIterator(opts)
 	if err != nil {
 		return nil, s.h.latch(err)

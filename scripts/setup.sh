@@ -18,6 +18,10 @@
 #                 scripts/etcd pins and installed as PREFIX/bin/etcd-tsbench:
 #                 scripts/build-etcd.sh. Debian's etcd-server (etcd 3.4.23,
 #                 /usr/bin/etcd) stays beside it, for -set etcd.binary=etcd.
+#   Cassandra     cassandra-all 5.0.9 and its dependencies (engine/cassandra's
+#                 local cluster), from Maven Central into ~/.m2, the server
+#                 jar pinned by sha256, and the JMX probe its Compact runs,
+#                 compiled with the JDK's javac: scripts/build-cassandra.sh
 #
 # The power-loss check (-fault powercut) needs no package: it mounts its
 # FUSE file system with mount(2) itself, as root (go-fuse's
@@ -50,3 +54,4 @@ scripts/build-hyperleveldb.sh
 scripts/build-lmdb.sh
 scripts/build-jvm.sh
 scripts/build-etcd.sh
+scripts/build-cassandra.sh

@@ -2,6 +2,7 @@ package workload
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/tsbench/storage/engine"
@@ -84,6 +85,7 @@ func (r *runner) scan(s *stepRun, c *checker) (read int64, err error) {
 		buf = r.bounds[2*tskey.KeySize:]
 	}
 	lower, upper := tskey.SeriesBounds(buf, uint64(c.series))
+	upper = withinPrefix(r.db, upper)
 	var spent time.Duration
 	t0 := time.Now()
 	it, err := r.iterator(engine.IterOptions{LowerBound: lower, UpperBound: upper})
@@ -202,4 +204,16 @@ func (c *checker) problem(format string, args ...any) {
 	if c.v.First == "" {
 		c.v.First = fmt.Sprintf(format, args...)
 	}
+}
+
+// withinPrefix returns a series' upper bound as an engine ordered only
+// within prefixes (engine.OrderPrefix) takes it: the next series' key
+// with zero bytes after the prefix becomes that prefix alone, the same
+// range for keys of tskey.KeySize bytes, all longer than the prefix.
+func withinPrefix(db engine.Engine, upper []byte) []byte {
+	n := engine.OrderPrefix(db)
+	if n == 0 || len(upper) <= n || strings.Trim(string(upper[n:]), "\x00") != "" {
+		return upper
+	}
+	return upper[:n]
 }

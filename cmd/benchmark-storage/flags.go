@@ -174,11 +174,12 @@ func newFlagSet(s *settings) (fs *flag.FlagSet, engines, workloadName *string, w
 	return fs, engines, workloadName, suite.DefineFlags(fs)
 }
 
-// projectEngines are the engines of every build, in name order: this
-// one's and those it lacks. -engine lists them, so that -h, and the flag
-// reference made from it, say the same in a build without cgo.
+// projectEngines are the engines all stands for in every build, in name
+// order: this one's (engine.AllNames) and those it lacks. -engine lists
+// them, so that -h, and the flag reference made from it, say the same in
+// a build without cgo.
 func projectEngines() []string {
-	return slices.Sorted(slices.Values(append(engine.Names(), enginesMissing...)))
+	return slices.Sorted(slices.Values(append(engine.AllNames(), enginesMissing...)))
 }
 
 // seedValue is a flag.Value whose error says what a seed must be.
@@ -263,14 +264,15 @@ func parseFlags(args []string) (*settings, error) {
 	return s, nil
 }
 
-// parseEngines turns -engine into registered names, in the order given.
+// parseEngines turns -engine into registered names, in the order given:
+// all is engine.AllNames, without the engines that run only when named.
 func parseEngines(v string) ([]string, error) {
 	all := engine.Names()
 	if len(all) == 0 {
 		return nil, inputErrorf("no engines are built into this binary")
 	}
 	if strings.TrimSpace(v) == "all" {
-		return all, nil
+		return engine.AllNames(), nil
 	}
 	var names []string
 	for _, n := range strings.Split(v, ",") {
@@ -286,7 +288,7 @@ func parseEngines(v string) ([]string, error) {
 			case slices.Contains(enginesMissing, n):
 				return nil, inputErrorf("-engine: this build lacks %s, an engine over a C library: it was built without cgo (CGO_ENABLED=0); build it with `make build`, which installs the C libraries and links every engine", n)
 			case !slices.Contains(all, n) && !isJVM(n):
-				return nil, inputErrorf("-engine: unknown engine %q: choose from %s, the JVM engines %s, all (the Go engines) or %s (the JVM ones)", n, strings.Join(all, ", "), strings.Join(jvmEngines, ", "), jvmGroup)
+				return nil, inputErrorf("-engine: unknown engine %q: choose from %s, the JVM engines %s, all (%s) or %s (the JVM ones)", n, strings.Join(all, ", "), strings.Join(jvmEngines, ", "), allMeaning(), jvmGroup)
 			case slices.Contains(names, n):
 				return nil, inputErrorf("-engine: %s is listed twice; name each engine once", n)
 			}
@@ -294,6 +296,16 @@ func parseEngines(v string) ([]string, error) {
 		}
 	}
 	return names, nil
+}
+
+// allMeaning says what -engine all stands for: the Go engines, but those
+// that run only when named (engine.Driver.OnlyByName).
+func allMeaning() string {
+	byName := slices.DeleteFunc(engine.Names(), func(n string) bool { return slices.Contains(engine.AllNames(), n) })
+	if len(byName) == 0 {
+		return "the Go engines"
+	}
+	return "the Go engines but " + strings.Join(byName, ", ") + ", run only when named"
 }
 
 // checkPath requires -path to be an existing directory; whether it is

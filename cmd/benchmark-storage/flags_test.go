@@ -18,8 +18,8 @@ func TestParseFlagsDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(s.engines, engine.Names()) {
-		t.Errorf("engines = %v, want all %v", s.engines, engine.Names())
+	if !slices.Equal(s.engines, engine.AllNames()) {
+		t.Errorf("engines = %v, want all %v", s.engines, engine.AllNames())
 	}
 	if c := s.common; c.Points != 200_000 || c.Series != 1_000 || c.Batch != 1000 || c.Seed != 1 {
 		t.Errorf("points, series, batch, seed = %d, %d, %d, %d", c.Points, c.Series, c.Batch, c.Seed)

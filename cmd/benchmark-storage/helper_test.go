@@ -30,7 +30,7 @@ func runChildren(t *testing.T, args ...string) (code int, stdout, stderr string)
 // testEngines are two engines built into the test binary.
 func testEngines(t *testing.T) (string, string) {
 	t.Helper()
-	names := engine.Names()
+	names := engine.AllNames()
 	if len(names) < 2 {
 		t.Skipf("need two engines, have %v", names)
 	}

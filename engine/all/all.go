@@ -3,12 +3,15 @@
 //	import _ "github.com/tsbench/storage/engine/all"
 //
 // after which engine.Names lists leveldb, rocksdb, hyperleveldb, lmdb,
-// pebble, bbolt, goleveldb, badger, etcd, sqlite and kyotocabinet.
-// Import a single backend instead to keep a binary small.
+// pebble, bbolt, goleveldb, badger, etcd, sqlite, kyotocabinet and
+// cassandra. Import a single backend instead to keep a binary small.
+// Cassandra runs only when named (engine.Driver.OnlyByName): "all",
+// engine.AllNames, is the others, since a local Cassandra cluster is
+// JVM processes, seconds to start and a GiB of memory each.
 //
 // The engines over C libraries need cgo. A build without it
 // (CGO_ENABLED=0) links the pure-Go engines (pebble, bbolt, goleveldb,
-// badger, etcd), and Missing names the others.
+// badger, etcd, cassandra), and Missing names the others.
 package all
 
 import (
@@ -17,6 +20,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	_ "github.com/tsbench/storage/engine/badger"
 	_ "github.com/tsbench/storage/engine/bbolt"
+	_ "github.com/tsbench/storage/engine/cassandra"
 	_ "github.com/tsbench/storage/engine/etcd"
 	_ "github.com/tsbench/storage/engine/goleveldb"
 	_ "github.com/tsbench/storage/engine/pebble"

@@ -13,7 +13,7 @@ import (
 // intact store, reopened as the crash check reopens it, and that an
 // engine without a check of its own says so with ErrNotSupported.
 func TestCheckIntact(t *testing.T) {
-	for _, name := range engine.Names() {
+	for _, name := range engine.AllNames() {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			db := enginetest.Open(t, name, dir, nil)

@@ -19,7 +19,7 @@ import (
 // must either adopt it (Driver.Recognize) and read back what it wrote,
 // or refuse it the same way.
 func TestCrossOpen(t *testing.T) {
-	names := engine.Names()
+	names := engine.AllNames()
 	for _, owner := range names {
 		t.Run(owner, func(t *testing.T) {
 			dir := t.TempDir()

@@ -36,7 +36,7 @@ import (
 )
 
 func main() {
-	for _, name := range engine.Names() {
+	for _, name := range engine.AllNames() {
 		db, err := engine.Open(name, os.Args[1]+"/"+name, nil)
 		if err != nil {
 			fmt.Println(name, err)

@@ -30,6 +30,7 @@ func testConcurrentReaders(t *testing.T, db engine.Engine) {
 		// scheduler runs them.
 		maxTime = 5 * time.Second
 	)
+	pair := pairKeys(engine.LimitsOf(db).AtomicPrefix)
 	done := make(chan struct{})
 	var passes atomic.Int64
 	var wg sync.WaitGroup
@@ -39,7 +40,7 @@ func testConcurrentReaders(t *testing.T, db engine.Engine) {
 		wg.Go(func() {
 			seen := map[string]string{} // newest round seen per key
 			for pass := 0; ; pass++ {
-				if !readPairs(t, db, pairs, seen, fmt.Sprintf("reader %d pass %d", r, pass)) {
+				if !readPairs(t, db, pairs, pair, seen, fmt.Sprintf("reader %d pass %d", r, pass)) {
 					return
 				}
 				passes.Add(1)
@@ -58,7 +59,8 @@ func testConcurrentReaders(t *testing.T, db engine.Engine) {
 			runtime.Gosched()
 		}
 		k := round % pairs
-		a, bk := fmt.Appendf(nil, "a/%d", k), fmt.Appendf(nil, "b/%d", k)
+		ka, kb := pair(k)
+		a, bk := []byte(ka), []byte(kb)
 		if round%5 == 0 {
 			b.Delete(a)
 			b.Delete(bk)
@@ -76,9 +78,23 @@ func testConcurrentReaders(t *testing.T, db engine.Engine) {
 	}
 }
 
+// pairKeys returns the two keys of pair k: a/K and b/K, or, on an engine
+// whose batches are atomic only within prefixes of n bytes
+// (engine.Limits.AtomicPrefix), two keys sharing their first n bytes, so
+// that a batch of a pair is atomic there too.
+func pairKeys(n int) func(k int) (string, string) {
+	if n == 0 {
+		return func(k int) (string, string) { return fmt.Sprintf("a/%d", k), fmt.Sprintf("b/%d", k) }
+	}
+	return func(k int) (string, string) {
+		p := fmt.Sprintf("p%0*d/", max(n-2, 1), k)
+		return p + "a", p + "b"
+	}
+}
+
 // readPairs checks one snapshot and one round of Gets; it reports false
 // after a failure.
-func readPairs(t *testing.T, db engine.Engine, pairs int, seen map[string]string, who string) bool {
+func readPairs(t *testing.T, db engine.Engine, pairs int, pair func(int) (string, string), seen map[string]string, who string) bool {
 	newer := func(k, v string) bool {
 		if v < seen[k] {
 			t.Errorf("%s: %s went back from round %s to %s", who, k, seen[k], v)
@@ -97,7 +113,7 @@ func readPairs(t *testing.T, db engine.Engine, pairs int, seen map[string]string
 		snap[e.k] = e.v
 	}
 	for k := range pairs {
-		a, b := fmt.Sprintf("a/%d", k), fmt.Sprintf("b/%d", k)
+		a, b := pair(k)
 		va, okA := snap[a]
 		vb, okB := snap[b]
 		if okA != okB || va != vb {
@@ -109,7 +125,7 @@ func readPairs(t *testing.T, db engine.Engine, pairs int, seen map[string]string
 		}
 	}
 	for k := range pairs {
-		key := fmt.Sprintf("a/%d", k)
+		key, _ := pair(k)
 		v, err := db.Get([]byte(key))
 		switch {
 		case errors.Is(err, engine.ErrNotFound):

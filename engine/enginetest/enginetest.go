@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/tsbench/storage/engine"
@@ -93,7 +94,14 @@ var onDir = []struct {
 // temporary directory. In the second process that the LockedOtherProcess
 // subtest starts from the same test binary, it only holds a directory
 // open.
+//
+// An engine ordered only within a prefix (engine.OrderPrefix) runs the
+// suite through a view that puts one fixed prefix before every key, with
+// the subtests the view cannot show skipped with their reason, and
+// WithinPrefix on the engine itself.
 func Run(t *testing.T, open Factory) {
+	var n atomic.Int64 // the prefix, once an engine was opened
+	open = viewed(open, &n)
 	if dir := os.Getenv(holdEnv); dir != "" {
 		hold(t, open, dir)
 		return
@@ -102,14 +110,28 @@ func Run(t *testing.T, open Factory) {
 		crashWrite(t, open, dir)
 		return
 	}
+	skip := func(t *testing.T, name string) {
+		if why := prefixSkips[name]; n.Load() > 0 && why != "" {
+			t.Skip(why)
+		}
+	}
 	for _, s := range onEngine {
 		t.Run(s.name, func(t *testing.T) {
-			s.test(t, mustOpen(t, open, t.TempDir()))
+			db := mustOpen(t, open, t.TempDir())
+			skip(t, s.name)
+			s.test(t, db)
 		})
 	}
 	for _, s := range onDir {
 		t.Run(s.name, func(t *testing.T) {
+			skip(t, s.name)
 			s.test(t, open, t.TempDir())
+		})
+	}
+	if p := int(n.Load()); p > 0 {
+		t.Run("WithinPrefix", func(t *testing.T) {
+			db := mustOpen(t, open, t.TempDir())
+			testWithinPrefix(t, db.(*prefixView).e, p)
 		})
 	}
 }

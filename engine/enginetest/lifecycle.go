@@ -369,7 +369,7 @@ func testReopenAfterKill(t *testing.T, open Factory, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	waitGone := adoptOrphans()
+	kill, waitGone := adoptOrphans()
 	if err := cmd.Start(); err != nil {
 		waitGone()
 		t.Fatal(err)
@@ -401,7 +401,7 @@ wait:
 			break wait
 		}
 	}
-	cmd.Process.Kill()
+	kill(cmd.Process)
 	for b := range acks { // what the child printed before it died
 		acked = b
 	}

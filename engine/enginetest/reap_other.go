@@ -2,6 +2,10 @@
 
 package enginetest
 
-// adoptOrphans does nothing where there are no subreapers: the test
+import "os"
+
+// adoptOrphans only kills where there are no subreapers: the test
 // reopens as soon as the killed child is gone.
-func adoptOrphans() (waitGone func()) { return func() {} }
+func adoptOrphans() (kill func(*os.Process), waitGone func()) {
+	return func(p *os.Process) { p.Kill() }, func() {}
+}

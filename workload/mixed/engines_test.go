@@ -13,7 +13,7 @@ import (
 // contract's concurrency rules (concurrent commits, iterators and
 // snapshots), and the checks that every acknowledged write is read back.
 func TestRunEveryEngine(t *testing.T) {
-	for _, name := range engine.Names() {
+	for _, name := range engine.AllNames() {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			db, err := engine.Open(name, dir, nil)

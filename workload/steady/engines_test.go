@@ -16,7 +16,7 @@ func TestRunEveryEngine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("opens every engine many times")
 	}
-	for _, name := range engine.Names() {
+	for _, name := range engine.AllNames() {
 		for _, method := range Methods {
 			t.Run(name+"/"+string(method), func(t *testing.T) {
 				if name == "etcd" && method == MethodShards {

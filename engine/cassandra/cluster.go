@@ -1,0 +1,163 @@
+package cassandra
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// cluster is a local cluster: Cassandra nodes on consecutive loopback
+// addresses, each with everything under its directory in the engine's.
+type cluster struct {
+	dir   string
+	nodes []*node
+}
+
+// serverFiles returns the server's classpath and its jamm agent jar,
+// from the classpath file that scripts/build-cassandra.sh writes.
+func serverFiles(o Options) (classpath, jamm string, err error) {
+	file, err := classpathFile(o)
+	if err != nil {
+		return "", "", err
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", "", fmt.Errorf("%w (%v)", ErrNoServer, err)
+	}
+	classpath = strings.TrimSpace(string(b))
+	for _, jar := range strings.Split(classpath, ":") {
+		if _, err := os.Stat(jar); err != nil {
+			return "", "", fmt.Errorf("%w (%s names %s: %v)", ErrNoServer, file, jar, err)
+		}
+		if strings.HasPrefix(filepath.Base(jar), "jamm-") {
+			jamm = jar
+		}
+	}
+	if jamm == "" {
+		return "", "", fmt.Errorf("%w (%s names no jamm jar, the agent Cassandra needs)", ErrNoServer, file)
+	}
+	return classpath, jamm, nil
+}
+
+// classpathFile is Options.Classpath, or else the file findClasspath
+// finds.
+func classpathFile(o Options) (string, error) {
+	if o.Classpath != "" {
+		return o.Classpath, nil
+	}
+	if file := findClasspath(); file != "" {
+		return file, nil
+	}
+	return "", fmt.Errorf("%w (no build/cassandra/classpath beside this binary's directory, in the current one or its parents)", ErrNoServer)
+}
+
+// findClasspath looks for build/cassandra/classpath as the JVM worker's
+// build/jvm is looked for: beside the directory of this binary, or in the
+// current directory or the nearest of its parents that has one.
+func findClasspath() string {
+	var candidates []string
+	if exe, err := os.Executable(); err == nil {
+		candidates = append(candidates, filepath.Join(filepath.Dir(exe), "..", "build", "cassandra", "classpath"))
+	}
+	if wd, err := os.Getwd(); err == nil {
+		for d := wd; ; d = filepath.Dir(d) {
+			candidates = append(candidates, filepath.Join(d, "build", "cassandra", "classpath"))
+			if d == filepath.Dir(d) {
+				break
+			}
+		}
+	}
+	for _, c := range candidates {
+		if _, err := os.Stat(c); err == nil {
+			return c
+		}
+	}
+	return ""
+}
+
+// startCluster starts l's nodes over their data in dir one after another,
+// each once the one before it serves CQL: a node joining a cluster whose
+// seed is not up yet waits for gossip. A failure stops the nodes started.
+func startCluster(java, dir string, l layout, o Options) (*cluster, error) {
+	classpath, jamm, err := serverFiles(o)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range l.Nodes {
+		if err := checkPorts(a); err != nil {
+			return nil, err
+		}
+	}
+	c := &cluster{dir: dir}
+	for i, a := range l.Nodes {
+		jmx, err := freePort()
+		if err == nil {
+			cfg := nodeConfig{index: i, dir: nodeDir(dir, i), address: a, jmxPort: jmx, l: l, o: o}
+			if err = cfg.write(); err == nil {
+				n := &node{cfg: cfg, out: new(logTail)}
+				cmd := exec.Command(java, cfg.args(classpath, jamm)...)
+				cmd.Dir, cmd.Stdout, cmd.Stderr = cfg.dir, n.out, n.out
+				if err = n.start(cmd); err != nil {
+					err = fmt.Errorf("%w: node %d: %w", ErrStart, i, err)
+				} else {
+					c.nodes = append(c.nodes, n)
+					err = n.waitCQL(o.StartTimeout)
+				}
+			}
+		}
+		if err != nil {
+			c.kill()
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// hosts are the nodes' addresses, for the driver.
+func (c *cluster) hosts() []string {
+	var hs []string
+	for _, n := range c.nodes {
+		hs = append(hs, n.cfg.address)
+	}
+	return hs
+}
+
+// stop ends every node, all at once: each drains (flushes its memtables)
+// on SIGTERM.
+func (c *cluster) stop() error {
+	errs := make([]error, len(c.nodes))
+	var wg sync.WaitGroup
+	for i, n := range c.nodes {
+		wg.Go(func() { errs[i] = n.stop() })
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// kill ends every node at once, for an Open that failed half way.
+func (c *cluster) kill() {
+	for _, n := range c.nodes {
+		n.cmd.Process.Kill()
+	}
+	for _, n := range c.nodes {
+		<-n.done
+	}
+}
+
+// exitedNode returns a node whose process has ended, nil if every node
+// runs or c is nil (a given cluster).
+func (c *cluster) exitedNode() *node {
+	if c == nil {
+		return nil
+	}
+	for _, n := range c.nodes {
+		if n.exited() {
+			return n
+		}
+	}
+	return nil
+}

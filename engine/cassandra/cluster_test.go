@@ -1,0 +1,279 @@
+package cassandra_test
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/cassandra"
+	"github.com/tsbench/storage/engine/enginetest"
+)
+
+// alive reports whether process pid exists and is not a zombie.
+func alive(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	return !strings.HasPrefix(strings.TrimSpace(s[strings.LastIndexByte(s, ')')+1:]), "Z")
+}
+
+// waitGone fails unless every pid has ended within timeout.
+func waitGone(t *testing.T, pids []int, timeout time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for _, pid := range pids {
+		for alive(pid) {
+			if time.Now().After(deadline) {
+				t.Fatalf("node process %d still runs %v later", pid, timeout)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+}
+
+// wantEmpty fails if dir holds anything: a failed first Open leaves
+// nothing behind.
+func wantEmpty(t *testing.T, dir string) {
+	t.Helper()
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		t.Errorf("a failed first Open left %s behind", e.Name())
+	}
+}
+
+// oneLine fails unless err is one line.
+func oneLine(t *testing.T, err error) {
+	t.Helper()
+	if strings.Contains(err.Error(), "\n") {
+		t.Errorf("error of more than one line: %q", err)
+	}
+}
+
+func TestBadOptions(t *testing.T) {
+	for _, c := range []struct {
+		o    cassandra.Options
+		want string
+	}{
+		{cassandra.Options{Nodes: 1, RF: 2}, "rf 2 is more than the local cluster's 1 nodes"},
+		{cassandra.Options{Consistency: "MOST"}, `consistency "MOST": use one of`},
+		{cassandra.Options{Nodes: 1, Consistency: "TWO"}, "consistency TWO needs 2 replicas"},
+		{cassandra.Options{Partitioner: "random"}, `partitioner "random"`},
+		{cassandra.Options{CommitlogSync: "never"}, `commitlog_sync "never"`},
+		{cassandra.Options{Compaction: "tiered"}, `compaction "tiered"`},
+		{cassandra.Options{Address: "10.0.0.2"}, `address "10.0.0.2"`},
+		{cassandra.Options{Hosts: []string{"127.0.0.1"}, Nodes: 3}, "nodes configure the local cluster"},
+		{cassandra.Options{JMX: []string{"127.0.0.1:7199"}}, "jmx names a given cluster's"},
+		{cassandra.Options{JVMOptions: []string{"XX:TieredStopAtLevel=1"}}, `jvm_options "XX:TieredStopAtLevel=1"`},
+		{cassandra.Options{Hosts: []string{"127.0.0.1"}, JVMOptions: []string{"-Xss1m"}}, "jvm_options configure the local cluster"},
+	} {
+		dir := t.TempDir()
+		_, err := engine.Open("cassandra", dir, &engine.Options{Engine: &c.o})
+		if !errors.Is(err, engine.ErrInvalidOptions) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Open with %+v = %v, want ErrInvalidOptions saying %q", c.o, err, c.want)
+			continue
+		}
+		oneLine(t, err)
+		wantEmpty(t, dir)
+	}
+	// The shared sync = batch cannot go with a commit log synced later.
+	_, err := engine.Open("cassandra", t.TempDir(), &engine.Options{Sync: engine.SyncBatch, Engine: &cassandra.Options{CommitlogSync: "periodic"}})
+	if !errors.Is(err, engine.ErrInvalidOptions) {
+		t.Errorf("sync batch with commitlog_sync periodic = %v, want ErrInvalidOptions", err)
+	}
+}
+
+func TestNoJava(t *testing.T) {
+	dir := t.TempDir()
+	_, err := engine.Open("cassandra", dir, &engine.Options{Engine: &cassandra.Options{Java: filepath.Join(dir, "no-java")}})
+	if !errors.Is(err, cassandra.ErrNoJava) || !strings.Contains(err.Error(), "make setup") {
+		t.Fatalf("Open without java = %v, want ErrNoJava naming make setup", err)
+	}
+	oneLine(t, err)
+	wantEmpty(t, dir)
+}
+
+func TestNoServer(t *testing.T) {
+	needServer(t)
+	dir := t.TempDir()
+	_, err := engine.Open("cassandra", dir, &engine.Options{Engine: &cassandra.Options{Nodes: 1, Address: "127.0.3.2", Classpath: filepath.Join(dir, "nosuch")}})
+	if !errors.Is(err, cassandra.ErrNoServer) || !strings.Contains(err.Error(), "build-cassandra.sh") {
+		t.Fatalf("Open without the server's jars = %v, want ErrNoServer naming scripts/build-cassandra.sh", err)
+	}
+	oneLine(t, err)
+	wantEmpty(t, dir)
+}
+
+// TestNoProbe opens a local cluster with the server's jars but without
+// the probe that Compact runs beside them: Open refuses before any node
+// starts rather than Compact after a long load.
+func TestNoProbe(t *testing.T) {
+	needServer(t)
+	b, err := os.ReadFile("../../build/cassandra/classpath")
+	if err != nil {
+		t.Skipf("no classpath file in this checkout: %v", err)
+	}
+	classpath := filepath.Join(t.TempDir(), "classpath") // no probe/ beside it
+	if err := os.WriteFile(classpath, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	_, err = engine.Open("cassandra", dir, &engine.Options{Engine: &cassandra.Options{Nodes: 1, Address: "127.0.3.2", Classpath: classpath}})
+	if !errors.Is(err, cassandra.ErrNoServer) || !strings.Contains(err.Error(), "no compiled probe") {
+		t.Fatalf("Open without the probe = %v, want ErrNoServer saying there is no compiled probe", err)
+	}
+	oneLine(t, err)
+	wantEmpty(t, dir)
+}
+
+// TestNodeDoesNotStart gives a node one second to open its CQL port,
+// far less than it takes: Open fails in one line quoting its log, and
+// leaves no process and nothing in the directory.
+func TestNodeDoesNotStart(t *testing.T) {
+	needServer(t) // not parallel: on a loaded machine its node might log nothing in that second
+	dir := t.TempDir()
+	_, err := engine.Open("cassandra", dir, &engine.Options{Engine: &cassandra.Options{Nodes: 1, Address: "127.0.3.2", Heap: testHeap, StartTimeout: time.Second}})
+	if !errors.Is(err, cassandra.ErrStart) || !strings.Contains(err.Error(), "start_timeout") || !strings.Contains(err.Error(), "its log ") {
+		t.Fatalf("Open with a node that does not come up in time = %v, want ErrStart quoting its log", err)
+	}
+	t.Log(err)
+	oneLine(t, err)
+	wantEmpty(t, dir)
+	noProcessIn(t, dir)
+}
+
+// noProcessIn fails if a process runs with dir in its command line.
+func noProcessIn(t *testing.T, dir string) {
+	t.Helper()
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		if b, err := os.ReadFile(p); err == nil && strings.Contains(string(b), dir) {
+			t.Errorf("a process still runs in %s: %.200s", dir, strings.ReplaceAll(string(b), "\x00", " "))
+		}
+	}
+}
+
+// TestPortTaken holds the CQL port of a node's address: Open fails in
+// one line naming it, before any node starts.
+func TestPortTaken(t *testing.T) {
+	t.Parallel() // Open waits for the port to be freed first
+	needServer(t)
+	ln, err := net.Listen("tcp", "127.0.4.2:9042")
+	if err != nil {
+		t.Skipf("cannot listen on 127.0.4.2: %v", err)
+	}
+	defer ln.Close()
+	dir := t.TempDir()
+	_, err = engine.Open("cassandra", dir, &engine.Options{Engine: &cassandra.Options{Nodes: 1, Address: "127.0.4.2"}})
+	if !errors.Is(err, cassandra.ErrStart) || !strings.Contains(err.Error(), "127.0.4.2:9042 is in use") {
+		t.Fatalf("Open with the CQL port taken = %v, want ErrStart naming 127.0.4.2:9042", err)
+	}
+	oneLine(t, err)
+	wantEmpty(t, dir)
+}
+
+// helperEnv makes the test binary a process that opens a local cluster
+// of three nodes in the directory it names, writes and reads through it,
+// prints the nodes' pids and waits to be killed.
+const helperEnv = "TSBENCH_CASSANDRA_HELPER_DIR"
+
+// TestThreeNodes starts a local cluster of three nodes at rf 3 and QUORUM
+// in a second process, which writes a batch over several partitions,
+// reads it back and compacts; then it kills that process with SIGKILL,
+// which must take every node with it (Pdeathsig).
+func TestThreeNodes(t *testing.T) {
+	t.Parallel()
+	if dir := os.Getenv(helperEnv); dir != "" {
+		threeNodes(t, dir)
+		return
+	}
+	needServer(t)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestThreeNodes$", "-test.count=1", "-test.v")
+	dir := t.TempDir()
+	cmd.Env = append(os.Environ(), helperEnv+"="+dir)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	var pids []int
+	var lines []string
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+		if f := strings.Fields(sc.Text()); len(f) > 0 && f[0] == "pids" {
+			for _, p := range f[1:] {
+				var pid int
+				fmt.Sscan(p, &pid)
+				pids = append(pids, pid)
+			}
+			break
+		}
+	}
+	if len(pids) != 3 {
+		t.Fatalf("the helper printed pids %v, want 3:\n%s", pids, strings.Join(lines, "\n"))
+	}
+	t.Log(strings.Join(lines, "\n"))
+	cmd.Process.Signal(syscall.SIGKILL) // no chance to Close
+	cmd.Wait()
+	waitGone(t, pids, 10*time.Second)
+}
+
+// minHeap is the least heap a node takes, which the three nodes get: the
+// test writes 200 small entries.
+const minHeap = 256 << 20
+
+// threeNodes is TestThreeNodes in its second process.
+func threeNodes(t *testing.T, dir string) {
+	start := time.Now()
+	db := enginetest.Open(t, "cassandra", dir, &engine.Options{Engine: &cassandra.Options{Address: "127.0.5.2", Heap: minHeap, JVMOptions: testJVM}})
+	be, _ := engine.BackendAs[*cassandra.DB](db)
+	fmt.Printf("started %s in %v\n", be.Describe(), time.Since(start).Round(time.Millisecond))
+	b := db.NewBatch()
+	for s := range 20 {
+		for i := range 10 {
+			b.Put(fmt.Appendf(nil, "series%02d/%02d", s, i), fmt.Appendf(nil, "%d.%d", s, i))
+		}
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	for s := range 20 {
+		it, err := db.NewIterator(engine.IterOptions{LowerBound: fmt.Appendf(nil, "series%02d", s), UpperBound: fmt.Appendf(nil, "series%02d\xff", s)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for ok := it.First(); ok; ok = it.Next() {
+			if want := fmt.Sprintf("series%02d/%02d", s, n); string(it.Key()) != want {
+				t.Fatalf("series %d: entry %d is %q, want %q", s, n, it.Key(), want)
+			}
+			n++
+		}
+		if err := it.Close(); err != nil || n != 10 {
+			t.Fatalf("series %d: %d entries, %v; want 10", s, n, err)
+		}
+	}
+	start = time.Now()
+	if err := db.Compact(nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	inUse, _, err := be.Sizes()
+	fmt.Printf("compacted in %v; %d bytes of SSTables over the 3 nodes (%v)\n", time.Since(start).Round(time.Millisecond), inUse, err)
+	fmt.Println("pids", strings.Trim(fmt.Sprint(be.PIDs()), "[]"))
+	time.Sleep(5 * time.Minute) // killed long before
+	t.Fatal("not killed")
+}

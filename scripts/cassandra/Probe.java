@@ -1,0 +1,167 @@
+package org.tsbench.cassandra;
+
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.rmi.RemoteException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import javax.management.JMX;
+import javax.management.MalformedObjectNameException;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+
+import org.apache.cassandra.service.StorageServiceMBean;
+
+/**
+ * Probe flushes and compacts tables of Cassandra nodes over JMX for
+ * engine/cassandra's Compact, as nodetool flush and nodetool compact do
+ * (both call these StorageService operations), in one JVM that lives as
+ * long as the engines using it: a nodetool run starts a JVM for every
+ * command, about a second each.
+ *
+ * <p>Requests are lines on stdin, {@code ID OP HOST:PORT KEYSPACE TABLE}
+ * with OP {@code flush} or {@code compact}; each is answered by one line on
+ * stdout, {@code ID ok} or {@code ID error MESSAGE}. Requests run
+ * concurrently (one compaction per node at once), so answers come in any
+ * order. The connection to each node is kept. The end of stdin (the
+ * engine closed, or its process died) ends the JVM.
+ */
+public final class Probe {
+    private static final ObjectName STORAGE_SERVICE = storageService();
+
+    /** The connections made, by HOST:PORT. */
+    private static final Map<String, Node> nodes = new ConcurrentHashMap<>();
+
+    /** Answers, the real stdout: System.out is pointed at stderr so that nothing printed by the way mixes with them. */
+    private static final PrintStream answers =
+            new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+
+    private record Node(JMXConnector connector, StorageServiceMBean service) {}
+
+    private Probe() {}
+
+    public static void main(String[] args) throws IOException {
+        System.setOut(System.err);
+        ExecutorService pool = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "probe");
+            t.setDaemon(true);
+            return t;
+        });
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        for (String line; (line = in.readLine()) != null; ) {
+            String[] f = line.trim().split(" ");
+            if (f.length != 5) {
+                answer(f[0], "error malformed request: " + line);
+                continue;
+            }
+            pool.execute(() -> answer(f[0], run(f[1], f[2], f[3], f[4])));
+        }
+        // The requests still running are the engine's no longer.
+        System.exit(0);
+    }
+
+    private static void answer(String id, String result) {
+        synchronized (answers) {
+            answers.println(id + " " + result);
+        }
+    }
+
+    /** run does one request and returns its answer: ok or error with why, on one line. */
+    private static String run(String op, String address, String keyspace, String table) {
+        // A connection kept from before fails with a RemoteException once
+        // its node has stopped (another node may listen on that port
+        // since): it is dropped and made again, once.
+        for (int attempt = 0; ; attempt++) {
+            Node n;
+            try {
+                n = connect(address);
+            } catch (IOException | RuntimeException e) {
+                return "error cannot connect to JMX at " + address + ": " + oneLine(e);
+            }
+            try {
+                switch (op) {
+                    case "flush" -> n.service().forceKeyspaceFlush(keyspace, table);
+                    case "compact" -> n.service().forceKeyspaceCompaction(false, keyspace, table);
+                    default -> {
+                        return "error unknown operation " + op;
+                    }
+                }
+                return "ok";
+            } catch (RemoteException e) {
+                drop(address, n);
+                if (attempt > 0) {
+                    return "error " + op + " on " + address + ": " + oneLine(e);
+                }
+            } catch (Exception e) {
+                return "error " + op + " on " + address + ": " + oneLine(e);
+            }
+        }
+    }
+
+    private static Node connect(String address) throws IOException {
+        Node n = nodes.get(address);
+        if (n != null) {
+            return n;
+        }
+        int colon = address.lastIndexOf(':');
+        if (colon < 0) {
+            throw new IOException("not HOST:PORT");
+        }
+        JMXServiceURL url = new JMXServiceURL(
+                "service:jmx:rmi:///jndi/rmi://" + address.substring(0, colon) + ":" + address.substring(colon + 1) + "/jmxrmi");
+        JMXConnector c = JMXConnectorFactory.connect(url, null);
+        n = new Node(c, JMX.newMBeanProxy(c.getMBeanServerConnection(), STORAGE_SERVICE, StorageServiceMBean.class));
+        Node before = nodes.putIfAbsent(address, n);
+        if (before != null) {
+            c.close();
+            return before;
+        }
+        return n;
+    }
+
+    private static void drop(String address, Node n) {
+        if (nodes.remove(address, n)) {
+            try {
+                n.connector().close();
+            } catch (IOException ignored) {
+                // The connection is broken already.
+            }
+        }
+    }
+
+    /** oneLine is e's message and its causes', on one line. */
+    private static String oneLine(Throwable e) {
+        StringBuilder b = new StringBuilder();
+        for (Throwable c = e; c != null && b.length() < 2000; c = c.getCause()) {
+            if (b.length() > 0) {
+                b.append(": ");
+            }
+            b.append(c.getClass().getSimpleName());
+            if (c.getMessage() != null) {
+                b.append(" ").append(c.getMessage());
+            }
+            if (c.getCause() == c) {
+                break;
+            }
+        }
+        return b.toString().replaceAll("\\s+", " ");
+    }
+
+    private static ObjectName storageService() {
+        try {
+            return new ObjectName("org.apache.cassandra.db:type=StorageService");
+        } catch (MalformedObjectNameException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
