@@ -30,9 +30,9 @@
 // fallback: Copy into a new engine), AppendEntries (an iterator's
 // EntryAppender; fallback: Next, Key and Value per entry). Flusher and Backgrounder have no
 // fallback: an engine from Open has them only when its backend does.
-// What describes the backend rather than the data (Describer, Processes,
-// Sizer) is not forwarded: BackendAs and Unwrap reach the backend, as
-// errors.Unwrap reaches a wrapped error.
+// What describes the backend rather than the data (Describer, Versioner,
+// Processes, Sizer) is not forwarded: BackendAs and Unwrap reach the
+// backend, as errors.Unwrap reaches a wrapped error.
 //
 // # Keys
 //

@@ -28,6 +28,14 @@ type Describer interface {
 	Describe() string
 }
 
+// Versioner is implemented by a backend whose version depends on how it
+// was opened, not only on the library linked in: etcd's members run the
+// binary its options name. Version is the version of the instance that
+// runs, which a run's record takes over the driver's (Version).
+type Versioner interface {
+	Version() string
+}
+
 // Processes is implemented by a backend that does its work in other
 // processes, such as the members of a local etcd cluster: a benchmark adds
 // their CPU time, I/O and memory to its own process's, which alone would

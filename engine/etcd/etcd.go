@@ -41,6 +41,7 @@ type DB struct {
 	prefixEnd string   // the first key after every key with prefix
 	local     *cluster // nil on a given cluster
 	describe  string
+	version   string    // what the members report; see Version
 	profiles  *profiler // nil without Options.HeapProfiles
 
 	// snapMu orders NewIterator and NewSnapshot against Compact; see

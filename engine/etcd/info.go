@@ -47,6 +47,7 @@ func (d *DB) describeCluster(kind, bin string) error {
 	if bin != "" {
 		bin = ", binary " + bin
 	}
+	d.version = version
 	d.describe = fmt.Sprintf("etcd %s, %s cluster of %d %s (%s)%s, key prefix %q",
 		version, kind, len(ml.Members), noun, strings.Join(members, ", "), bin, d.prefix)
 	return nil
@@ -60,6 +61,11 @@ func (d *DB) describeCluster(kind, bin string) error {
 //
 //	etcd 3.6.16, local cluster of 3 members (m0 http://127.0.0.1:40527, ...), binary /usr/local/bin/etcd-tsbench, key prefix "/"
 func (d *DB) Describe() string { return d.describe }
+
+// Version is the etcd version the cluster's members report, which
+// differs from the driver's (the default binary's) when the binary
+// option names another etcd, such as Debian's 3.4.23.
+func (d *DB) Version() string { return d.version }
 
 // Sizes reports the members' backend files, summed over the members
 // (every member holds a full copy): inUse is the bytes of pages holding

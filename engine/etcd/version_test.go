@@ -154,6 +154,10 @@ func TestDebianBinary(t *testing.T) {
 	if d := db.Describe(); !strings.HasPrefix(d, "etcd "+v+", local cluster of 3 members") || !strings.Contains(d, ", binary /") {
 		t.Errorf("Describe = %q, want etcd %s, local cluster of 3 members and the binary's path", d, v)
 	}
+	// A run records this version, not the driver's (the default binary's).
+	if got := db.Version(); got != v {
+		t.Errorf("Version = %q, want %s, the version the members run", got, v)
+	}
 	if err := db.Put([]byte("k"), []byte("v")); err != nil {
 		t.Fatal(err)
 	}

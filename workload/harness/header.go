@@ -9,7 +9,9 @@ import "strings"
 type Header struct {
 	// Engine is the registered engine name.
 	Engine string `json:"engine"`
-	// Version is the engine library's version (engine.Version).
+	// Version is the engine library's version (engine.Version), or the
+	// version of the instance that ran where the backend tells
+	// (engine.Versioner: etcd's members).
 	Version string `json:"version,omitempty"`
 	// Repeat numbers the run among the engine's runs (-count), from 1; 0
 	// when it was not numbered.

@@ -70,6 +70,9 @@ func (e *Engine) Record(h *harness.Header, db engine.Engine, err error) error {
 	if d, ok := engine.BackendAs[engine.Describer](db); ok {
 		h.Description = d.Describe()
 	}
+	if v, ok := engine.BackendAs[engine.Versioner](db); ok {
+		h.Version = v.Version()
+	}
 	return err
 }
 
