@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/tsbench/storage/engine/internal/logtail"
 )
 
 // cluster is a local cluster: Cassandra nodes on consecutive loopback
@@ -98,7 +100,7 @@ func startCluster(java, dir string, l layout, o Options) (*cluster, error) {
 		if err == nil {
 			cfg := nodeConfig{index: i, dir: nodeDir(dir, i), address: a, jmxPort: jmx, l: l, o: o}
 			if err = cfg.write(); err == nil {
-				n := &node{cfg: cfg, out: new(logTail)}
+				n := &node{cfg: cfg, out: new(logtail.Tail)}
 				cmd := exec.Command(java, cfg.args(classpath, jamm)...)
 				cmd.Dir, cmd.Stdout, cmd.Stderr = cfg.dir, n.out, n.out
 				if err = n.start(cmd); err != nil {

@@ -1,16 +1,16 @@
 package cassandra
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"net"
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
+
+	"github.com/tsbench/storage/engine/internal/logtail"
 )
 
 const (
@@ -29,7 +29,7 @@ const (
 type node struct {
 	process
 	cfg nodeConfig
-	out *logTail // its stdout and stderr, before logback takes over
+	out *logtail.Tail // its stdout and stderr, before logback takes over
 }
 
 // waitCQL waits until the node accepts connections on its CQL port, or it
@@ -75,9 +75,9 @@ func (n *node) stop() error {
 // quote returns the last lines of the node's log, or of its output
 // before its log began, on one line.
 func (n *node) quote() string {
-	lines := lastLines(readTail(n.cfg.logFile()), logLines)
+	lines := logtail.LastLines(readTail(n.cfg.logFile()), logLines)
 	if len(lines) == 0 {
-		lines = lastLines(n.out.bytes(), logLines)
+		lines = n.out.Lines(logLines)
 	}
 	if len(lines) == 0 {
 		return "it logged nothing"
@@ -91,18 +91,7 @@ func readTail(f string) []byte {
 	if err != nil {
 		return nil
 	}
-	return b[max(0, len(b)-logTailSize):]
-}
-
-// lastLines returns the last n non-empty lines of b, trimmed.
-func lastLines(b []byte, n int) []string {
-	var out []string
-	for _, l := range bytes.Split(bytes.TrimSpace(b), []byte("\n")) {
-		if l = bytes.TrimSpace(l); len(l) > 0 {
-			out = append(out, string(l))
-		}
-	}
-	return out[max(0, len(out)-n):]
+	return b[max(0, len(b)-logtail.Size):]
 }
 
 // checkPorts waits up to portTimeout for the CQL and storage ports of
@@ -137,29 +126,4 @@ func freePort() (int, error) {
 	}
 	defer ln.Close()
 	return ln.Addr().(*net.TCPAddr).Port, nil
-}
-
-// logTailSize is how much of a node's output is kept, to quote in errors.
-const logTailSize = 16 << 10
-
-// logTail keeps the end of a node's output in memory.
-type logTail struct {
-	mu  sync.Mutex
-	buf []byte
-}
-
-func (t *logTail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if over := len(t.buf) - logTailSize; over > 0 {
-		t.buf = append(t.buf[:0], t.buf[over:]...)
-	}
-	return len(p), nil
-}
-
-func (t *logTail) bytes() []byte {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return bytes.Clone(t.buf)
 }

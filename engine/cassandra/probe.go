@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/tsbench/storage/engine/internal/logtail"
 )
 
 // The probe is the JVM that Compact sends its flush and compact requests
@@ -90,7 +92,7 @@ func startedProbe(java, classpath string) (*probe, error) {
 type probe struct {
 	process
 	in     io.WriteCloser
-	stderr *logTail
+	stderr *logtail.Tail
 	gone   chan struct{} // closed once its answers have all been read and it has exited
 
 	mu      sync.Mutex
@@ -101,7 +103,7 @@ type probe struct {
 // startProbe starts a probe JVM. Its answers come through a pipe of its
 // own rather than exec's, which Wait would close under the reader.
 func startProbe(java, classpath string) (*probe, error) {
-	p := &probe{stderr: new(logTail), gone: make(chan struct{}), waiting: map[uint64]chan string{}}
+	p := &probe{stderr: new(logtail.Tail), gone: make(chan struct{}), waiting: map[uint64]chan string{}}
 	cmd := exec.Command(java, append(append([]string{}, probeJVM...), "-cp", classpath, probeMain)...)
 	cmd.Stderr = p.stderr
 	in, err := cmd.StdinPipe()
@@ -191,7 +193,7 @@ func (p *probe) run(op, addr, keyspace, table string, timeout time.Duration) err
 
 // quote returns the end of the probe's stderr on one line.
 func (p *probe) quote() string {
-	lines := lastLines(p.stderr.bytes(), logLines)
+	lines := p.stderr.Lines(logLines)
 	if len(lines) == 0 {
 		return "it printed nothing"
 	}

@@ -133,7 +133,7 @@ func (c *cluster) waitHealthy(ctx context.Context, cli *clientv3.Client, probe f
 		}
 		for _, m := range c.members {
 			if m.exited() {
-				return fmt.Errorf("%w: member %s exited (%v); %s", ErrStart, m.addr.Name, m.err, m.log.quote(logLines))
+				return fmt.Errorf("%w: member %s exited (%v); %s", ErrStart, m.addr.Name, m.err, quote(m.log, logLines))
 			}
 		}
 		if last = c.healthy(ctx, cli, probe); last == nil {
@@ -145,7 +145,7 @@ func (c *cluster) waitHealthy(ctx context.Context, cli *clientv3.Client, probe f
 	// leader, a lost log), where the probe's error cannot.
 	var logs []string
 	for _, m := range c.members {
-		logs = append(logs, fmt.Sprintf("member %s: %s", m.addr.Name, m.log.quote(logLines)))
+		logs = append(logs, fmt.Sprintf("member %s: %s", m.addr.Name, quote(m.log, logLines)))
 	}
 	return fmt.Errorf("%w: not healthy within %v in %s: %w; %s", ErrStart, startTimeout, c.dir, last, strings.Join(logs, "; "))
 }
@@ -204,7 +204,7 @@ func (c *cluster) stop(cli *clientv3.Client) error {
 				m.cmd.Process.Kill()
 				<-m.done
 				errs = append(errs, fmt.Errorf("etcd: member %s did not stop within %v of SIGTERM and was killed; %s",
-					m.addr.Name, stopTimeout, m.log.quote(logLines)))
+					m.addr.Name, stopTimeout, quote(m.log, logLines)))
 			}
 		}
 	}

@@ -1,20 +1,20 @@
 package etcd
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"runtime"
 	"strings"
-	"sync"
 	"syscall"
+
+	"github.com/tsbench/storage/engine/internal/logtail"
 )
 
 // member is one running etcd process of a local cluster.
 type member struct {
 	addr memberAddr
 	cmd  *exec.Cmd
-	log  *logTail
+	log  *logtail.Tail
 	done chan struct{} // closed once the process has exited
 	err  error         // how it exited; read only after done
 }
@@ -50,7 +50,7 @@ func spawn(addrs []memberAddr, cmds []*exec.Cmd) ([]*member, error) {
 		runtime.LockOSThread() // never unlocked: see above
 		var ms []*member
 		for i, cmd := range cmds {
-			m := &member{addr: addrs[i], cmd: cmd, log: new(logTail), done: make(chan struct{})}
+			m := &member{addr: addrs[i], cmd: cmd, log: new(logtail.Tail), done: make(chan struct{})}
 			cmd.Stdout, cmd.Stderr = m.log, m.log
 			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 			if err := cmd.Start(); err != nil {
@@ -88,38 +88,11 @@ func memberEnv() []string {
 	return env
 }
 
-// logTailSize is how much of a member's log is kept, to quote in errors.
-const logTailSize = 16 << 10
-
-// logTail keeps the end of a member's output in memory: its log is only
-// needed when something fails, and a file would count in the directory's
-// size.
-type logTail struct {
-	mu  sync.Mutex
-	buf []byte
-}
-
-func (t *logTail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if over := len(t.buf) - logTailSize; over > 0 {
-		t.buf = append(t.buf[:0], t.buf[over:]...)
-	}
-	return len(p), nil
-}
-
-// quote returns the last n lines of the log for an error message.
-func (t *logTail) quote(n int) string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	log := bytes.TrimRight(t.buf, "\n")
-	if len(log) == 0 {
+// quote returns the last n lines of a member's log for an error message.
+func quote(t *logtail.Tail, n int) string {
+	lines := t.Lines(n)
+	if len(lines) == 0 {
 		return "it logged nothing"
 	}
-	lines := bytes.Split(log, []byte("\n"))
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return "its log ends:\n" + string(bytes.Join(lines, []byte("\n")))
+	return "its log ends:\n" + strings.Join(lines, "\n")
 }
