@@ -92,7 +92,7 @@ func (s *Session) Run(name string, n int64) (Bench, error) {
 			return fail(err)
 		}
 	}
-	if n := engine.OrderPrefix(s.db); b.kind == kindScan && s.db != nil && n > 0 {
+	if n := engine.OrderPrefix(s.db); b.kind == kindScan && n > 0 {
 		// A scan reads every key in order, which the engine has only
 		// within prefixes of n bytes (Cassandra's partitions).
 		bench.Setup = fmt.Sprintf("not supported: ordered within prefix (of %d bytes)", n)
