@@ -39,13 +39,29 @@ const (
 	// file that are free for reuse, or will be once no reader needs them
 	// (bbolt's free and pending pages). A file can grow while they do.
 	MetricFreeBytes = "free_bytes"
+	// MetricPendingCompactions is a gauge: compactions the engine has
+	// found to do and not begun (Cassandra's PendingTasks).
+	MetricPendingCompactions = "pending_compactions"
+	// MetricDroppedWrites is how many writes a server dropped for having
+	// waited past its timeout (Cassandra's dropped MUTATION_REQ): a
+	// replica that did not apply them; the client saw a timeout, or a
+	// success from the other replicas.
+	MetricDroppedWrites = "dropped_writes"
+	// MetricHeapBytes is a gauge: the bytes of the servers' Java heaps in
+	// use, garbage not yet collected included.
+	MetricHeapBytes = "heap_bytes"
+	// MetricOffHeapBytes is a gauge: the bytes the engine's own data
+	// structures hold outside the Java heap (Cassandra's memtables, bloom
+	// filters, index summaries and compression metadata off heap).
+	MetricOffHeapBytes = "off_heap_bytes"
 )
 
 // MetricNames returns the metric names an engine may report, in a fixed
 // order for tables.
 func MetricNames() []string {
 	return []string{MetricCompactBytes, MetricCompactTime, MetricStalls, MetricStallTime,
-		MetricCacheHits, MetricCacheMisses, MetricMemtableBytes, MetricCacheBytes, MetricTableReadersBytes, MetricFreeBytes}
+		MetricCacheHits, MetricCacheMisses, MetricMemtableBytes, MetricCacheBytes, MetricTableReadersBytes, MetricFreeBytes,
+		MetricPendingCompactions, MetricDroppedWrites, MetricHeapBytes, MetricOffHeapBytes}
 }
 
 // MetricNamesIn are the names of the metrics any of ms holds: those of
@@ -67,11 +83,15 @@ func MetricNamesIn(ms ...Metrics) []string {
 	return append(out, slices.Sorted(maps.Keys(seen))...)
 }
 
-// IsGauge reports whether the metric name holds a level (memtable_bytes,
-// cache_bytes, table_readers_bytes, free_bytes) rather than counting up
-// from the engine's open.
+// IsGauge reports whether the metric name holds a level (the names whose
+// comment says gauge) rather than counting up from the engine's open.
 func IsGauge(name string) bool {
-	return name == MetricMemtableBytes || name == MetricCacheBytes || name == MetricTableReadersBytes || name == MetricFreeBytes
+	switch name {
+	case MetricMemtableBytes, MetricCacheBytes, MetricTableReadersBytes, MetricFreeBytes,
+		MetricPendingCompactions, MetricHeapBytes, MetricOffHeapBytes:
+		return true
+	}
+	return false
 }
 
 // Since is what m says of the span since an earlier reading, before:

@@ -91,8 +91,8 @@ func TestEngine(t *testing.T) {
 		o.JMX = []string{"127.0.0.1:1"}
 		db := enginetest.Open(t, "cassandra", t.TempDir(), &engine.Options{Engine: &o})
 		err := db.Compact(nil, nil)
-		if !errors.Is(err, cassandra.ErrCompact) || !strings.Contains(err.Error(), "cannot connect to JMX at 127.0.0.1:1") {
-			t.Fatalf("Compact with no JMX at 127.0.0.1:1 = %v, want ErrCompact saying it cannot connect", err)
+		if !errors.Is(err, cassandra.ErrJMX) || !strings.Contains(err.Error(), "cannot connect to JMX at 127.0.0.1:1") {
+			t.Fatalf("Compact with no JMX at 127.0.0.1:1 = %v, want ErrJMX saying it cannot connect", err)
 		}
 		oneLine(t, err)
 	})

@@ -278,6 +278,21 @@ func threeNodes(t *testing.T, dir string) {
 	}
 	inUse, _, err := be.Sizes()
 	fmt.Printf("compacted in %v; %d bytes of SSTables over the 3 nodes (%v)\n", time.Since(start).Round(time.Millisecond), inUse, err)
+	m, err := engine.ReadMetrics(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{engine.MetricPendingCompactions, engine.MetricDroppedWrites, engine.MetricHeapBytes, engine.MetricOffHeapBytes} {
+		if _, ok := m[name]; !ok {
+			t.Fatalf("metrics %v lack %s", m, name)
+		}
+	}
+	// Three heaps in use, and the compacted table's bloom filters and
+	// compression metadata off heap on every node.
+	if m[engine.MetricHeapBytes] < 3<<20 || m[engine.MetricOffHeapBytes] <= 0 {
+		t.Fatalf("metrics %v: want heaps of some MiB and some bytes off heap", m)
+	}
+	fmt.Printf("metrics %v\n", m)
 	fmt.Println("pids", strings.Trim(fmt.Sprint(be.PIDs()), "[]"))
 	time.Sleep(5 * time.Minute) // killed long before
 	t.Fatal("not killed")

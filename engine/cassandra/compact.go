@@ -18,7 +18,7 @@ import (
 // node, which drops the data of tombstones older than gc_grace and, with
 // gc_grace 0 (the default), the tombstones too: what nodetool flush and
 // nodetool compact do. Cassandra compacts whole tables: the bounds are
-// ignored. Each request waits at most request_timeout. A given cluster's
+// ignored. Each flush and compaction waits at most compact_timeout. A given cluster's
 // nodes are reached at the JMX addresses of Options.JMX; without them
 // Compact there fails with engine.ErrNotSupported.
 func (d *DB) Compact(start, end []byte) error {
@@ -32,18 +32,7 @@ func (d *DB) Compact(start, end []byte) error {
 			return fmt.Errorf("%w: jmx %q: %v; give host:port", engine.ErrInvalidOptions, addr, err)
 		}
 	}
-	if n := d.local.exitedNode(); n != nil {
-		return fmt.Errorf("%w: node %d (%v)", ErrNodeExited, n.cfg.index, n.err)
-	}
-	java, err := exec.LookPath(d.o.Java)
-	if err != nil {
-		return fmt.Errorf("%w (%v)", ErrNoJava, err)
-	}
-	classpath, err := probeClasspath(d.o)
-	if err != nil {
-		return err
-	}
-	p, err := startedProbe(java, classpath)
+	p, err := d.probe()
 	if err != nil {
 		return err
 	}
@@ -52,7 +41,7 @@ func (d *DB) Compact(start, end []byte) error {
 	for i, addr := range jmx {
 		wg.Go(func() {
 			for _, op := range []string{"flush", "compact"} {
-				if errs[i] = p.run(op, addr, d.l.Keyspace, table, d.o.RequestTimeout); errs[i] != nil {
+				if _, errs[i] = p.run(op, addr, d.l.Keyspace, table, d.o.CompactTimeout); errs[i] != nil {
 					return
 				}
 			}
@@ -60,6 +49,23 @@ func (d *DB) Compact(start, end []byte) error {
 	}
 	wg.Wait()
 	return errors.Join(errs...)
+}
+
+// probe returns the running probe, started now unless it runs already,
+// once every local node runs.
+func (d *DB) probe() (*probe, error) {
+	if n := d.local.exitedNode(); n != nil {
+		return nil, fmt.Errorf("%w: node %d (%v)", ErrNodeExited, n.cfg.index, n.err)
+	}
+	java, err := exec.LookPath(d.o.Java)
+	if err != nil {
+		return nil, fmt.Errorf("%w (%v)", ErrNoJava, err)
+	}
+	classpath, err := probeClasspath(d.o)
+	if err != nil {
+		return nil, err
+	}
+	return startedProbe(java, classpath)
 }
 
 // JMX returns the JMX addresses of the cluster's nodes that Compact uses:

@@ -27,8 +27,8 @@ var (
 	// ErrNodeExited is returned by Sizes and Compact when a node of the
 	// local cluster has exited.
 	ErrNodeExited = errors.New("cassandra: a node of the local cluster has exited; close and reopen the directory to restart it")
-	// ErrCompact is returned by Compact when a flush or compaction fails
-	// on a node, or the probe JVM that asks for them over JMX does; the
-	// message quotes why.
-	ErrCompact = errors.New("cassandra: flush or compact over JMX failed")
+	// ErrJMX is returned by Compact and Metrics when a flush, compaction
+	// or metrics request fails on a node, or the probe JVM that sends
+	// them over JMX does; the message quotes why.
+	ErrJMX = errors.New("cassandra: a request over JMX failed")
 )

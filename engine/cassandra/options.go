@@ -90,9 +90,13 @@ type Options struct {
 	// StartTimeout bounds the wait for each local node's CQL port, 1s to
 	// 1h. Default 2m.
 	StartTimeout time.Duration `toml:"start_timeout"`
-	// RequestTimeout bounds every request on the client side, each flush
-	// and compaction of Compact included, 1s to 24h. Default 30s.
+	// RequestTimeout bounds every request on the client side but Compact's,
+	// 1s to 24h. Default 30s.
 	RequestTimeout time.Duration `toml:"request_timeout"`
+	// CompactTimeout bounds each flush and each major compaction of
+	// Compact on one node, 1s to 24h: a compaction rewrites all of a
+	// node's data, minutes for gigabytes. Default 24h.
+	CompactTimeout time.Duration `toml:"compact_timeout"`
 	// Java is the local cluster's java executable, a path or a name looked
 	// up in PATH. Default "java".
 	Java string `toml:"java"`
@@ -116,6 +120,7 @@ const (
 	DefaultPartitioner    = "murmur3"
 	DefaultStartTimeout   = 2 * time.Minute
 	DefaultRequestTimeout = 30 * time.Second
+	DefaultCompactTimeout = 24 * time.Hour
 	DefaultJava           = "java"
 )
 
@@ -156,6 +161,7 @@ func (o Options) Resolve(shared engine.Options) (any, error) {
 		defaults.In("gc_grace", &o.GCGrace, 0, 0, 8760*time.Hour),
 		defaults.In("start_timeout", &o.StartTimeout, DefaultStartTimeout, time.Second, time.Hour),
 		defaults.In("request_timeout", &o.RequestTimeout, DefaultRequestTimeout, time.Second, 24*time.Hour),
+		defaults.In("compact_timeout", &o.CompactTimeout, DefaultCompactTimeout, time.Second, 24*time.Hour),
 	)
 	if err != nil {
 		return o, err

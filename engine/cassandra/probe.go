@@ -108,11 +108,11 @@ func startProbe(java, classpath string) (*probe, error) {
 	cmd.Stderr = p.stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {
-		return nil, fmt.Errorf("%w: start the probe: %w", ErrCompact, err)
+		return nil, fmt.Errorf("%w: start the probe: %w", ErrJMX, err)
 	}
 	r, w, err := os.Pipe()
 	if err != nil {
-		return nil, fmt.Errorf("%w: start the probe: %w", ErrCompact, err)
+		return nil, fmt.Errorf("%w: start the probe: %w", ErrJMX, err)
 	}
 	cmd.Stdout = w
 	err = p.start(cmd)
@@ -120,7 +120,7 @@ func startProbe(java, classpath string) (*probe, error) {
 	if err != nil {
 		r.Close()
 		in.Close()
-		return nil, fmt.Errorf("%w: start the probe: %w", ErrCompact, err)
+		return nil, fmt.Errorf("%w: start the probe: %w", ErrJMX, err)
 	}
 	p.in = in
 	go p.read(r)
@@ -149,10 +149,10 @@ func (p *probe) read(r *os.File) {
 	close(p.gone)
 }
 
-// run asks the probe to do op ("flush" or "compact") on keyspace.table
-// of the node whose JMX listens at addr, and waits for the answer, at
-// most timeout.
-func (p *probe) run(op, addr, keyspace, table string, timeout time.Duration) error {
+// run asks the probe to do op ("flush", "compact" or "metrics") on
+// keyspace.table of the node whose JMX listens at addr, and waits for the
+// answer, at most timeout: what follows its "ok", if anything.
+func (p *probe) run(op, addr, keyspace, table string, timeout time.Duration) (string, error) {
 	c := make(chan string, 1)
 	p.mu.Lock()
 	p.next++
@@ -167,7 +167,7 @@ func (p *probe) run(op, addr, keyspace, table string, timeout time.Duration) err
 	}
 	if err != nil {
 		forget()
-		return fmt.Errorf("%w: %s on the node at %s: the probe does not take requests (%v); %s", ErrCompact, op, addr, err, p.quote())
+		return "", fmt.Errorf("%w: %s on the node at %s: the probe does not take requests (%v); %s", ErrJMX, op, addr, err, p.quote())
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
@@ -178,17 +178,18 @@ func (p *probe) run(op, addr, keyspace, table string, timeout time.Duration) err
 		select {
 		case answer = <-c:
 		default:
-			return fmt.Errorf("%w: %s on the node at %s: the probe exited (%v); %s", ErrCompact, op, addr, p.err, p.quote())
+			return "", fmt.Errorf("%w: %s on the node at %s: the probe exited (%v); %s", ErrJMX, op, addr, p.err, p.quote())
 		}
 	case <-ctx.Done():
 		forget()
 		// The node goes on with the request; only this wait ends.
-		return fmt.Errorf("%w: %s on the node at %s: no answer within request_timeout %v: %w", ErrCompact, op, addr, timeout, ErrTimeout)
+		return "", fmt.Errorf("%w: %s on the node at %s: no answer within %v: %w", ErrJMX, op, addr, timeout, ErrTimeout)
 	}
-	if answer != "ok" {
-		return fmt.Errorf("%w: %s on the node at %s: %s", ErrCompact, op, addr, strings.TrimPrefix(answer, "error "))
+	rest, ok := strings.CutPrefix(answer, "ok")
+	if !ok {
+		return "", fmt.Errorf("%w: %s on the node at %s: %s", ErrJMX, op, addr, strings.TrimPrefix(answer, "error "))
 	}
-	return nil
+	return strings.TrimSpace(rest), nil
 }
 
 // quote returns the end of the probe's stderr on one line.

@@ -13,9 +13,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import javax.management.InstanceNotFoundException;
 import javax.management.JMX;
+import javax.management.MBeanServerConnection;
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
+import javax.management.openmbean.CompositeData;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
@@ -25,13 +28,14 @@ import org.apache.cassandra.service.StorageServiceMBean;
 /**
  * Probe flushes and compacts tables of Cassandra nodes over JMX for
  * engine/cassandra's Compact, as nodetool flush and nodetool compact do
- * (both call these StorageService operations), in one JVM that lives as
- * long as the engines using it: a nodetool run starts a JVM for every
- * command, about a second each.
+ * (both call these StorageService operations), and reads the node metrics
+ * its Metrics reports, in one JVM that lives as long as the engines using
+ * it: a nodetool run starts a JVM for every command, about a second each.
  *
  * <p>Requests are lines on stdin, {@code ID OP HOST:PORT KEYSPACE TABLE}
- * with OP {@code flush} or {@code compact}; each is answered by one line on
- * stdout, {@code ID ok} or {@code ID error MESSAGE}. Requests run
+ * with OP {@code flush}, {@code compact} or {@code metrics}; each is
+ * answered by one line on stdout, {@code ID ok} ({@code ID ok NAME=VALUE
+ * ...} for metrics) or {@code ID error MESSAGE}. Requests run
  * concurrently (one compaction per node at once), so answers come in any
  * order. The connection to each node is kept. The end of stdin (the
  * engine closed, or its process died) ends the JVM.
@@ -46,7 +50,12 @@ public final class Probe {
     private static final PrintStream answers =
             new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
 
-    private record Node(JMXConnector connector, StorageServiceMBean service) {}
+    private record Node(JMXConnector connector, MBeanServerConnection server, StorageServiceMBean service) {}
+
+    /** The table gauges whose sum is the table's off-heap memory, as nodetool tablestats adds them up. */
+    private static final String[] OFF_HEAP = {
+        "MemtableOffHeapSize", "BloomFilterOffHeapMemoryUsed", "IndexSummaryOffHeapMemoryUsed", "CompressionMetadataOffHeapMemoryUsed",
+    };
 
     private Probe() {}
 
@@ -92,6 +101,9 @@ public final class Probe {
                 switch (op) {
                     case "flush" -> n.service().forceKeyspaceFlush(keyspace, table);
                     case "compact" -> n.service().forceKeyspaceCompaction(false, keyspace, table);
+                    case "metrics" -> {
+                        return "ok " + metrics(n.server(), keyspace, table);
+                    }
                     default -> {
                         return "error unknown operation " + op;
                     }
@@ -120,13 +132,46 @@ public final class Probe {
         JMXServiceURL url = new JMXServiceURL(
                 "service:jmx:rmi:///jndi/rmi://" + address.substring(0, colon) + ":" + address.substring(colon + 1) + "/jmxrmi");
         JMXConnector c = JMXConnectorFactory.connect(url, null);
-        n = new Node(c, JMX.newMBeanProxy(c.getMBeanServerConnection(), STORAGE_SERVICE, StorageServiceMBean.class));
+        MBeanServerConnection server = c.getMBeanServerConnection();
+        n = new Node(c, server, JMX.newMBeanProxy(server, STORAGE_SERVICE, StorageServiceMBean.class));
         Node before = nodes.putIfAbsent(address, n);
         if (before != null) {
             c.close();
             return before;
         }
         return n;
+    }
+
+    /**
+     * metrics reads what engine/cassandra's Metrics reports of one node:
+     * its compactions pending (nodetool compactionstats), the writes it
+     * dropped for being late (nodetool tpstats' dropped MUTATION_REQ), its
+     * JVM heap in use, and the table's off-heap memory (nodetool
+     * tablestats' "Off heap memory used").
+     */
+    private static String metrics(MBeanServerConnection s, String keyspace, String table) throws Exception {
+        long pending = ((Number) s.getAttribute(name("org.apache.cassandra.metrics:type=Compaction,name=PendingTasks"), "Value")).longValue();
+        long dropped = 0;
+        for (ObjectName o : s.queryNames(name("org.apache.cassandra.metrics:type=DroppedMessage,name=Dropped,*"), null)) {
+            if ("MUTATION_REQ".equals(o.getKeyProperty("scope"))) {
+                dropped += ((Number) s.getAttribute(o, "Count")).longValue();
+            }
+        }
+        long heap = (Long) ((CompositeData) s.getAttribute(name("java.lang:type=Memory"), "HeapMemoryUsage")).get("used");
+        long offHeap = 0;
+        for (String gauge : OFF_HEAP) {
+            try {
+                ObjectName o = name("org.apache.cassandra.metrics:type=Table,keyspace=" + keyspace + ",scope=" + table + ",name=" + gauge);
+                offHeap += ((Number) s.getAttribute(o, "Value")).longValue();
+            } catch (InstanceNotFoundException e) {
+                // A gauge of a component this table's SSTable format lacks.
+            }
+        }
+        return "pending_compactions=" + pending + " dropped_writes=" + dropped + " heap_bytes=" + heap + " off_heap_bytes=" + offHeap;
+    }
+
+    private static ObjectName name(String name) throws MalformedObjectNameException {
+        return new ObjectName(name);
     }
 
     private static void drop(String address, Node n) {
