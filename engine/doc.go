@@ -31,8 +31,9 @@
 // EntryAppender; fallback: Next, Key and Value per entry). Flusher and Backgrounder have no
 // fallback: an engine from Open has them only when its backend does.
 // What describes the backend rather than the data (Describer, Versioner,
-// Processes, Sizer) is not forwarded: BackendAs and Unwrap reach the
-// backend, as errors.Unwrap reaches a wrapped error.
+// Processes, Sizer), and a local cluster's processes (Members), are not
+// forwarded: BackendAs and Unwrap reach the backend, as errors.Unwrap
+// reaches a wrapped error.
 //
 // # Keys
 //

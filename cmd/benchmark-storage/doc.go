@@ -335,6 +335,13 @@
 //	                  powercut-torn (a power cut that also keeps a random
 //	                  half of the 4 KiB blocks written over synced data)
 //	                  (default kill)
+//	-kill what        with -workload crash, what a kill strikes: process
+//	                  (the writer's process, and with it a local cluster
+//	                  it started: every member at once) or member (one
+//	                  member of etcd's or Cassandra's local cluster, while
+//	                  the writer goes on through the others; restarted
+//	                  once it missed some batches, then read back alone)
+//	                  (default process)
 //	-kills times      with -workload crash, how many times each engine's
 //	                  writer is killed (or the power cut under it), at
 //	                  most 1000 (default 10)

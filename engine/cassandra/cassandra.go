@@ -156,31 +156,51 @@ func (nopLogger) Debug(string, ...gocql.LogField)   {}
 // table of l if they are missing, and reads which partitioner the cluster
 // runs.
 func connect(ctx context.Context, dir string, o Options, l layout, hosts []string) (*DB, error) {
+	cl := gocql.ParseConsistency(o.Consistency)
+	s, err := session(o, hosts, cl, false)
+	if err != nil {
+		return nil, err
+	}
+	d := &DB{s: s, dir: dir, o: o, l: l, cl: cl}
+	d.statements()
+	if err := d.schema(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// session opens a session on the cluster at hosts that reads and writes
+// at consistency cl; with only, to the hosts alone, not the others the
+// driver learns of.
+func session(o Options, hosts []string, cl gocql.Consistency, only bool) (*gocql.Session, error) {
 	cc := gocql.NewCluster(hosts...)
-	cc.Consistency = gocql.ParseConsistency(o.Consistency)
+	cc.Consistency = cl
 	cc.Timeout = o.RequestTimeout
 	cc.ConnectTimeout = min(o.RequestTimeout, 10*time.Second)
 	cc.Logger = nopLogger{}
 	// Each request goes to a replica of its partition, which coordinates
 	// it without another hop.
 	cc.PoolConfig.HostSelectionPolicy = gocql.TokenAwareHostPolicy(gocql.RoundRobinHostPolicy())
+	if only {
+		cc.HostFilter = gocql.WhiteListHostFilter(hosts...)
+	}
 	s, err := cc.CreateSession()
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v: %w", ErrUnreachable, hosts, err)
 	}
-	d := &DB{s: s, dir: dir, o: o, l: l, cl: cc.Consistency}
-	ks := quoteName(l.Keyspace) + "." + table
+	return s, nil
+}
+
+// statements writes the keyspace and table into d's statements.
+func (d *DB) statements() {
+	ks := quoteName(d.l.Keyspace) + "." + table
 	d.qGet = "SELECT v FROM " + ks + " WHERE p = ? AND c = ?"
 	d.qPut = "INSERT INTO " + ks + " (p, c, v) VALUES (?, ?, ?)"
 	d.qDel = "DELETE FROM " + ks + " WHERE p = ? AND c = ?"
 	d.qDelRange = "DELETE FROM " + ks + " WHERE p = ? AND c >= ? AND c < ?"
 	d.qDelFrom = "DELETE FROM " + ks + " WHERE p = ? AND c >= ?"
 	d.qDelPart = "DELETE FROM " + ks + " WHERE p = ?"
-	if err := d.schema(ctx); err != nil {
-		s.Close()
-		return nil, err
-	}
-	return d, nil
 }
 
 // schema makes the keyspace and the table unless they exist, and learns

@@ -15,8 +15,19 @@ import (
 // cluster is a local cluster: Cassandra nodes on consecutive loopback
 // addresses, each with everything under its directory in the engine's.
 type cluster struct {
-	dir   string
+	dir                   string
+	java, classpath, jamm string
+	// mu guards nodes' elements, which a restart replaces while a sampler
+	// may read PIDs: read them with list.
+	mu    sync.Mutex
 	nodes []*node
+}
+
+// list returns the nodes now.
+func (c *cluster) list() []*node {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]*node(nil), c.nodes...)
 }
 
 // serverFiles returns the server's classpath and its jamm agent jar,
@@ -94,18 +105,14 @@ func startCluster(java, dir string, l layout, o Options) (*cluster, error) {
 			return nil, err
 		}
 	}
-	c := &cluster{dir: dir}
+	c := &cluster{dir: dir, java: java, classpath: classpath, jamm: jamm}
 	for i, a := range l.Nodes {
 		jmx, err := freePort()
 		if err == nil {
 			cfg := nodeConfig{index: i, dir: nodeDir(dir, i), address: a, jmxPort: jmx, l: l, o: o}
 			if err = cfg.write(); err == nil {
-				n := &node{cfg: cfg, out: new(logtail.Tail)}
-				cmd := exec.Command(java, cfg.args(classpath, jamm)...)
-				cmd.Dir, cmd.Stdout, cmd.Stderr = cfg.dir, n.out, n.out
-				if err = n.start(cmd); err != nil {
-					err = fmt.Errorf("%w: node %d: %w", ErrStart, i, err)
-				} else {
+				var n *node
+				if n, err = c.launch(cfg); err == nil {
 					c.nodes = append(c.nodes, n)
 					err = n.waitCQL(o.StartTimeout)
 				}
@@ -119,10 +126,42 @@ func startCluster(java, dir string, l layout, o Options) (*cluster, error) {
 	return c, nil
 }
 
+// launch starts a node with cfg, written already, and returns once its
+// process has started.
+func (c *cluster) launch(cfg nodeConfig) (*node, error) {
+	n := &node{cfg: cfg, out: new(logtail.Tail)}
+	cmd := exec.Command(c.java, cfg.args(c.classpath, c.jamm)...)
+	cmd.Dir, cmd.Stdout, cmd.Stderr = cfg.dir, n.out, n.out
+	if err := n.start(cmd); err != nil {
+		return nil, fmt.Errorf("%w: node %d: %w", ErrStart, cfg.index, err)
+	}
+	return n, nil
+}
+
+// restart starts node i again, with the configuration it first had, and
+// waits until it serves CQL.
+func (c *cluster) restart(i int) error {
+	old := c.list()[i]
+	if !old.exited() {
+		return fmt.Errorf("cassandra: node %d (%s) still runs: stop it before restarting it", i, old.cfg.address)
+	}
+	if err := checkPorts(old.cfg.address); err != nil {
+		return err
+	}
+	n, err := c.launch(old.cfg)
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	c.nodes[i] = n
+	c.mu.Unlock()
+	return n.waitCQL(old.cfg.o.StartTimeout)
+}
+
 // hosts are the nodes' addresses, for the driver.
 func (c *cluster) hosts() []string {
 	var hs []string
-	for _, n := range c.nodes {
+	for _, n := range c.list() {
 		hs = append(hs, n.cfg.address)
 	}
 	return hs
@@ -131,9 +170,10 @@ func (c *cluster) hosts() []string {
 // stop ends every node, all at once: each drains (flushes its memtables)
 // on SIGTERM.
 func (c *cluster) stop() error {
-	errs := make([]error, len(c.nodes))
+	nodes := c.list()
+	errs := make([]error, len(nodes))
 	var wg sync.WaitGroup
-	for i, n := range c.nodes {
+	for i, n := range nodes {
 		wg.Go(func() { errs[i] = n.stop() })
 	}
 	wg.Wait()
@@ -142,10 +182,11 @@ func (c *cluster) stop() error {
 
 // kill ends every node at once, for an Open that failed half way.
 func (c *cluster) kill() {
-	for _, n := range c.nodes {
+	nodes := c.list()
+	for _, n := range nodes {
 		n.cmd.Process.Kill()
 	}
-	for _, n := range c.nodes {
+	for _, n := range nodes {
 		<-n.done
 	}
 }
@@ -156,7 +197,7 @@ func (c *cluster) exitedNode() *node {
 	if c == nil {
 		return nil
 	}
-	for _, n := range c.nodes {
+	for _, n := range c.list() {
 		if n.exited() {
 			return n
 		}

@@ -293,7 +293,53 @@ func threeNodes(t *testing.T, dir string) {
 		t.Fatalf("metrics %v: want heaps of some MiB and some bytes off heap", m)
 	}
 	fmt.Printf("metrics %v\n", m)
+	start = time.Now()
+	killAndRestart(t, db)
+	fmt.Printf("killed node 2, wrote without it, restarted it and read it alone in %v\n", time.Since(start).Round(time.Millisecond))
 	fmt.Println("pids", strings.Trim(fmt.Sprint(be.PIDs()), "[]"))
 	time.Sleep(5 * time.Minute) // killed long before
 	t.Fatal("not killed")
+}
+
+// killAndRestart kills node 2 of db's cluster, writes a batch at QUORUM
+// through the other two, restarts it, which waits for their hints to be
+// delivered, and reads the batch through node 2 alone.
+func killAndRestart(t *testing.T, db engine.Engine) {
+	ms, ok := engine.BackendAs[engine.Members](db)
+	if !ok || ms.Members() != 3 {
+		t.Fatalf("engine.Members: %v; want 3 members", ok)
+	}
+	if err := ms.KillMember(2); err != nil {
+		t.Fatal(err)
+	}
+	b := db.NewBatch()
+	for s := range 20 {
+		b.Put(fmt.Appendf(nil, "down%02d/0", s), fmt.Appendf(nil, "%d", s))
+	}
+	// The first writes may go to node 2 before the others see it down:
+	// they time out, and are retried.
+	var err error
+	for range 10 {
+		if err = b.Commit(); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("commit with node 2 down: %v", err)
+	}
+	if err := ms.RestartMember(2); err != nil {
+		t.Fatal(err)
+	}
+	err = ms.Alone(2, func(r engine.Reader) error {
+		for s := range 20 {
+			v, err := r.Get(fmt.Appendf(nil, "down%02d/0", s))
+			if err != nil || string(v) != fmt.Sprint(s) {
+				return fmt.Errorf("down%02d/0 through node 2 alone: %q, %v", s, v, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

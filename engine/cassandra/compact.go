@@ -75,7 +75,7 @@ func (d *DB) JMX() []string {
 		return d.o.JMX
 	}
 	var addrs []string
-	for _, n := range d.local.nodes {
+	for _, n := range d.local.list() {
 		addrs = append(addrs, net.JoinHostPort("127.0.0.1", strconv.Itoa(n.cfg.jmxPort)))
 	}
 	return addrs

@@ -86,7 +86,7 @@ func (d *DB) PIDs() []int {
 		return nil
 	}
 	var pids []int
-	for _, n := range d.local.nodes {
+	for _, n := range d.local.list() {
 		pids = append(pids, n.cmd.Process.Pid)
 	}
 	return pids
@@ -105,7 +105,7 @@ func (d *DB) Sizes() (inUse, onDisk int64, err error) {
 	if n := d.local.exitedNode(); n != nil {
 		return 0, 0, fmt.Errorf("%w: node %d (%v)", ErrNodeExited, n.cfg.index, n.err)
 	}
-	for _, n := range d.local.nodes {
+	for _, n := range d.local.list() {
 		ks := filepath.Join(n.cfg.dir, "data", d.l.Keyspace)
 		err := filepath.WalkDir(ks, func(_ string, e fs.DirEntry, err error) error {
 			if err != nil || e.IsDir() {

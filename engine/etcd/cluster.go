@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -62,7 +63,12 @@ func waitPorts(l layout) error {
 // cluster is a local cluster: etcd members on loopback ports, each with
 // its data in a subdirectory of the engine directory.
 type cluster struct {
-	dir     string
+	dir string
+	// command makes member i's command, to start it again (restart).
+	command func(i int) *exec.Cmd
+	// mu guards members' elements, which restart replaces while a
+	// sampler may read PIDs.
+	mu      sync.Mutex
 	members []*member
 }
 
@@ -76,8 +82,8 @@ func startCluster(bin, dir string, l layout, o Options, sync engine.SyncMode) (*
 	for _, m := range l.Members {
 		initial = append(initial, m.Name+"="+m.peerURL())
 	}
-	var cmds []*exec.Cmd
-	for _, m := range l.Members {
+	command := func(i int) *exec.Cmd {
+		m := l.Members[i]
 		// Every flag means the same to etcd 3.4 and 3.6. --logger zap is
 		// 3.6's only logger, and not 3.4's default (capnslog).
 		args := []string{
@@ -104,13 +110,17 @@ func startCluster(bin, dir string, l layout, o Options, sync engine.SyncMode) (*
 		}
 		cmd := exec.Command(bin, args...)
 		cmd.Env = memberEnv()
-		cmds = append(cmds, cmd)
+		return cmd
+	}
+	var cmds []*exec.Cmd
+	for i := range l.Members {
+		cmds = append(cmds, command(i))
 	}
 	ms, err := spawn(l.Members, cmds)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrStart, err)
 	}
-	return &cluster{dir: dir, members: ms}, nil
+	return &cluster{dir: dir, command: command, members: ms}, nil
 }
 
 // endpoints are the members' client URLs.
@@ -217,6 +227,8 @@ func (c *cluster) exitedMember() *member {
 	if c == nil {
 		return nil
 	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	for _, m := range c.members {
 		if m.exited() {
 			return m

@@ -43,6 +43,8 @@ type DB struct {
 	describe  string
 	version   string    // what the members report; see Version
 	profiles  *profiler // nil without Options.HeapProfiles
+	// reads are options of every read: serializable for Alone's client.
+	reads []clientv3.OpOption
 
 	// snapMu orders NewIterator and NewSnapshot against Compact; see
 	// Compact.
@@ -209,7 +211,7 @@ func connect(o Options, prefix string, endpoints []string) (*DB, error) {
 // revision returns the cluster's current revision, by a linearizable read
 // of one key: it needs a leader and a quorum.
 func (d *DB) revision(ctx context.Context) (int64, error) {
-	resp, err := d.cli.Get(ctx, d.prefix, clientv3.WithCountOnly())
+	resp, err := d.cli.Get(ctx, d.prefix, append([]clientv3.OpOption{clientv3.WithCountOnly()}, d.reads...)...)
 	if err != nil {
 		return 0, err
 	}
@@ -272,7 +274,7 @@ func (d *DB) Get(key []byte) ([]byte, error) { return d.get(key) }
 func (d *DB) get(key []byte, opts ...clientv3.OpOption) ([]byte, error) {
 	ctx, cancel := d.ctx()
 	defer cancel()
-	resp, err := d.cli.Get(ctx, d.key(key), opts...)
+	resp, err := d.cli.Get(ctx, d.key(key), append(opts, d.reads...)...)
 	if err != nil {
 		return nil, d.wrap("get", err)
 	}

@@ -120,6 +120,8 @@ func (d *DB) PIDs() []int {
 		return nil
 	}
 	var pids []int
+	d.local.mu.Lock()
+	defer d.local.mu.Unlock()
 	for _, m := range d.local.members {
 		pids = append(pids, m.cmd.Process.Pid)
 	}

@@ -109,7 +109,7 @@ func (it *iterator) userKey(kv *mvccpb.KeyValue) []byte { return kv.Key[len(it.d
 // read makes one range request at the snapshot's revision (the current
 // revision for the first) and grows the next page.
 func (it *iterator) read(from []byte, to []byte, reverse bool) ([]*mvccpb.KeyValue, bool, error) {
-	opts := []clientv3.OpOption{clientv3.WithRange(it.d.end(to)), clientv3.WithLimit(it.limit), clientv3.WithRev(it.rev)}
+	opts := append([]clientv3.OpOption{clientv3.WithRange(it.d.end(to)), clientv3.WithLimit(it.limit), clientv3.WithRev(it.rev)}, it.d.reads...)
 	if reverse {
 		// etcd sorts, and so reads, the whole range [from, to) for this:
 		// see the package doc.

@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.rmi.RemoteException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -33,9 +34,9 @@ import org.apache.cassandra.service.StorageServiceMBean;
  * it: a nodetool run starts a JVM for every command, about a second each.
  *
  * <p>Requests are lines on stdin, {@code ID OP HOST:PORT KEYSPACE TABLE}
- * with OP {@code flush}, {@code compact} or {@code metrics}; each is
- * answered by one line on stdout, {@code ID ok} ({@code ID ok NAME=VALUE
- * ...} for metrics) or {@code ID error MESSAGE}. Requests run
+ * with OP {@code flush}, {@code compact}, {@code metrics} or {@code hints};
+ * each is answered by one line on stdout, {@code ID ok} ({@code ID ok
+ * NAME=VALUE ...} for metrics and hints) or {@code ID error MESSAGE}. Requests run
  * concurrently (one compaction per node at once), so answers come in any
  * order. The connection to each node is kept. The end of stdin (the
  * engine closed, or its process died) ends the JVM.
@@ -104,6 +105,9 @@ public final class Probe {
                     case "metrics" -> {
                         return "ok " + metrics(n.server(), keyspace, table);
                     }
+                    case "hints" -> {
+                        return "ok " + hints(n.server());
+                    }
                     default -> {
                         return "error unknown operation " + op;
                     }
@@ -168,6 +172,20 @@ public final class Probe {
             }
         }
         return "pending_compactions=" + pending + " dropped_writes=" + dropped + " heap_bytes=" + heap + " off_heap_bytes=" + offHeap;
+    }
+
+    /**
+     * hints counts the hint files the node keeps for other nodes, not
+     * delivered yet (nodetool listpendinghints): hints it has buffered in
+     * memory are written to a file within hints_flush_period.
+     */
+    @SuppressWarnings("unchecked")
+    private static String hints(MBeanServerConnection s) throws Exception {
+        long files = 0;
+        for (Map<String, String> target : (List<Map<String, String>>) s.getAttribute(name("org.apache.cassandra.hints:type=HintsService"), "PendingHints")) {
+            files += Long.parseLong(target.getOrDefault("total_files", "0"));
+        }
+        return "pending_hint_files=" + files;
     }
 
     private static ObjectName name(String name) throws MalformedObjectNameException {

@@ -16,7 +16,22 @@ const (
 	DefaultWindow     = 500 * time.Millisecond
 	DefaultFault      = FaultKill
 	DefaultCutBatches = 200
+	DefaultKill       = KillProcess
 )
+
+// What a kill strikes (Config.Kill).
+const (
+	// KillProcess kills the writer process, and with it every server
+	// process it started: a whole local cluster.
+	KillProcess = "process"
+	// KillMember kills one member of the engine's local cluster
+	// (engine.Members) while the writer goes on through the others, then
+	// restarts it and reads what it holds on its own.
+	KillMember = "member"
+)
+
+// Kills lists what a kill may strike, KillProcess first.
+var Kills = []string{KillProcess, KillMember}
 
 // Faults that strike the writer (Config.Fault).
 const (
@@ -68,6 +83,9 @@ type Config struct {
 	// CutBatches bounds how many batches a writer gets acknowledged
 	// before a power cut (CutAt). Default 200.
 	CutBatches int `json:"cut_batches"`
+	// Kill is what a FaultKill kills: KillProcess or KillMember. Default
+	// KillProcess.
+	Kill string `json:"kill,omitempty"`
 }
 
 // Validate reports the first field out of its range, with the fix.
@@ -85,6 +103,10 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: fault %q: use %s", ErrInvalidConfig, c.Fault, strings.Join(Faults, ", "))
 	case c.CutBatches < 1 || c.CutBatches > MaxCutBatches:
 		return fmt.Errorf("%w: cuts after up to %d batches: use 1 to %d", ErrInvalidConfig, c.CutBatches, MaxCutBatches)
+	case !slices.Contains(Kills, c.Kill):
+		return fmt.Errorf("%w: kill %q: use %s", ErrInvalidConfig, c.Kill, strings.Join(Kills, " or "))
+	case c.Kill == KillMember && c.Fault != FaultKill:
+		return fmt.Errorf("%w: a member is killed, not its power cut: use the kill fault with kill member", ErrInvalidConfig)
 	}
 	return nil
 }
@@ -93,10 +115,18 @@ func (c Config) Validate() error {
 func (c Config) PowerCut() bool { return c.Fault == FaultPowercut || c.Fault == FaultTorn }
 
 // KillDelay is when, after the writer of round (from 1) has opened the
-// engine, it is killed: the same for the same seed and round.
+// engine (or, with KillMember, after the round began), it is killed: the
+// same for the same seed and round.
 func (c Config) KillDelay(round int) time.Duration {
 	r := rand.New(rand.NewPCG(c.Seed, uint64(round)))
 	return time.Duration(r.Int64N(int64(c.Window)))
+}
+
+// Victim is which of members the kill of round (from 1) strikes under
+// KillMember: the same for the same seed and round.
+func (c Config) Victim(round, members int) int {
+	r := rand.New(rand.NewPCG(c.Seed, uint64(round)|1<<62))
+	return r.IntN(members)
 }
 
 // CutAt is when, in round (from 1), the power is cut: once acks batches

@@ -2,8 +2,12 @@ package crash
 
 import "encoding/binary"
 
-// keySize is the bytes of a key: the batch number and the entry's index.
-const keySize = 12
+// keySize is the bytes of a key: the batch number, batchKeySize bytes,
+// and the entry's index.
+const (
+	keySize      = 12
+	batchKeySize = 8
+)
 
 // key writes the key of entry i of batch b into k, keySize bytes.
 func key(k []byte, b uint64, i uint32) {

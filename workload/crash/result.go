@@ -207,7 +207,7 @@ func (r Round) String() string {
 	case r.ReopenErr != nil:
 		fmt.Fprintf(&b, ", reopen failed: %v", r.ReopenErr)
 	default:
-		fmt.Fprintf(&b, ", reopened in %v, %d batches found, %d incomplete", r.Recovery.Round(time.Microsecond), r.Scan.Top, len(r.Scan.Incomplete))
+		fmt.Fprintf(&b, ", recovered in %v, %d batches found, %d incomplete", r.Recovery.Round(time.Microsecond), r.Scan.Top, len(r.Scan.Incomplete))
 	}
 	return b.String()
 }

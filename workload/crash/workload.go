@@ -31,12 +31,13 @@ func (crashSuite) Info() suite.Info {
 // Defaults are the Config's defaults but for the batch and seed, which
 // are the command's (Configure).
 func (crashSuite) Defaults() Config {
-	return Config{Kills: DefaultKills, Fault: DefaultFault, ValueSize: DefaultValueSize, Window: DefaultWindow, CutBatches: DefaultCutBatches}
+	return Config{Kills: DefaultKills, Fault: DefaultFault, ValueSize: DefaultValueSize, Window: DefaultWindow, CutBatches: DefaultCutBatches, Kill: DefaultKill}
 }
 
 // Flags set the config's own fields.
 func (crashSuite) Flags(fs *flag.FlagSet, s *Config) {
 	fs.IntVar(&s.Kills, "kills", s.Kills, "with -workload crash, how many `times` each engine's writer is killed (or the power cut under it), at most 1000")
+	fs.StringVar(&s.Kill, "kill", s.Kill, "with -workload crash, `what` a kill strikes: process (the writer's process, and with it a local cluster it started: every member at once) or member (one member of etcd's or Cassandra's local cluster, while the writer goes on through the others; restarted once it missed some batches, then read back alone)")
 	fs.StringVar(&s.Fault, "fault", s.Fault, "with -workload crash, the `name` of what strikes the writer: kill (SIGKILL, a process crash), powercut (its data on a FUSE file system that drops what was not synced; needs root and /dev/fuse) or powercut-torn (a power cut that also keeps a random half of the 4 KiB blocks written over synced data)")
 }
 
@@ -62,6 +63,10 @@ func (crashSuite) Configure(s *Config, c *suite.Common, given suite.Given) error
 		return suite.Invalidf("-batch %d is above the maximum of %d entries per batch of the crash check", c.Batch, MaxBatch)
 	case !slices.Contains(Faults, s.Fault):
 		return suite.Invalidf("-fault %q: use %s", s.Fault, strings.Join(Faults, ", "))
+	case !slices.Contains(Kills, s.Kill):
+		return suite.Invalidf("-kill %q: use %s", s.Kill, strings.Join(Kills, " or "))
+	case s.Kill == KillMember && s.Fault != FaultKill:
+		return suite.Invalidf("-kill member kills a member, it does not cut its power: drop -fault %s", s.Fault)
 	}
 	s.Batch, s.Seed = int(c.Batch), c.Seed
 	return suite.Invalid(s.Validate(), ErrInvalidConfig)
@@ -81,6 +86,19 @@ func (crashSuite) Prepare(s Config, path string) error {
 func (crashSuite) Run(cfg Config, _ suite.Common, e *suite.Engine) (res *Result, err error) {
 	res = &Result{Config: cfg}
 	t := Tally{Stats: Stats{LossAllowed: cfg.PowerCut() && e.Options.Sync != engine.SyncBatch}}
+	p := e.Progress
+	p.SetUnit("kills")
+	if cfg.Kill == KillMember {
+		p.Begin("kill a member and restart it", int64(cfg.Kills))
+		err = memberCheck(e, cfg, &t, func(i int, r Round) {
+			p.Update(int64(i))
+			fmt.Fprintf(p, "kill %d: %v", i, r)
+		})
+		p.End()
+		res.Crash = t.Finish()
+		res.Options, err = e.Recorded(err)
+		return res, err
+	}
 	// Processes the writer started (etcd's members) become this
 	// process's children when it dies, so that the reader can wait
 	// until they are gone too.
@@ -97,7 +115,6 @@ func (crashSuite) Run(cfg Config, _ suite.Common, e *suite.Engine) (res *Result,
 		round = m.round
 		what = "cut"
 	}
-	p := e.Progress
 	p.SetUnit(what + "s")
 	p.Begin(what+" and reopen", int64(cfg.Kills))
 	for i := 1; i <= cfg.Kills; i++ {

@@ -36,7 +36,7 @@ const memoryEvery = 10 * time.Millisecond
 // Write commits batches to db as the package's Write does, calling w.Ack
 // and w.Memory.
 func (w Writer) Write(db engine.Engine, cfg Config) error {
-	next, err := nextBatch(db)
+	next, err := nextBatch(db, cfg)
 	if err != nil {
 		return err
 	}
@@ -101,7 +101,15 @@ func (m *memorySampler) sample() error {
 }
 
 // nextBatch is the number after the highest batch in db, 0 if it is empty.
-func nextBatch(db engine.Engine) (uint64, error) {
+func nextBatch(db engine.Engine, cfg Config) (uint64, error) {
+	if engine.OrderPrefix(db) > 0 {
+		// No last key to seek to: the batches are read one by one.
+		s, err := Verify(db, cfg)
+		if err != nil {
+			return 0, fmt.Errorf("find the last batch: %w", err)
+		}
+		return s.Top, nil
+	}
 	it, err := db.NewIterator(engine.IterOptions{})
 	if err != nil {
 		return 0, fmt.Errorf("find the last batch: %w", err)
