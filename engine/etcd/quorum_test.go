@@ -3,8 +3,8 @@ package etcd_test
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"

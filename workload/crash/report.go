@@ -61,12 +61,12 @@ func (r Report) config() Config {
 
 func (r Report) intro() string {
 	c := r.config()
-	tail := "Lost: acknowledged batches not wholly present. Torn: batches partly present. Either, or a failed reopen (or restart), fails the engine."
+	tail := "Lost: acknowledged batches not wholly present. Torn: batches partly present. Either, or a failed reopen, fails the engine."
 	if c.Kill == KillMember {
 		return fmt.Sprintf("Member check: per engine, %d times one member of its local cluster (drawn by seed %d) was killed with SIGKILL "+
 			"at a random moment within %v while a writer committed batches of %d entries (values of %d B) through the others, "+
 			"restarted after %d more batches were acknowledged without it, and, once it had caught up, every batch read back "+
-			"through the cluster and through that member alone.\n%s Recovery: the restart and the catch-up.",
+			"through the cluster and through that member alone.\n%s A failed restart fails it too. Recovery: the restart and the catch-up.",
 			c.Kills, c.Seed, c.Window, c.Batch, c.ValueSize, downBatches, tail)
 	}
 	if !c.PowerCut() {
