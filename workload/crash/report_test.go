@@ -48,3 +48,16 @@ func TestReportGolden(t *testing.T) {
 func TestReportJSONRoundTrip(t *testing.T) {
 	reporttest.JSONRoundTrip(t, syntheticReport())
 }
+
+// TestMemberReportGolden pins the report of -kill member: its own
+// introduction and fault row.
+func TestMemberReportGolden(t *testing.T) {
+	r := syntheticReport()
+	r.Results = r.Results[:2]
+	for _, res := range r.Results {
+		c := *res
+		c.Config.Kill = KillMember
+		*res = c
+	}
+	reporttest.Formats(t, "member", r)
+}
