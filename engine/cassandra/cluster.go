@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/tsbench/storage/engine/internal/logtail"
+	"github.com/tsbench/storage/internal/cgroup"
 )
 
 // cluster is a local cluster: Cassandra nodes on consecutive loopback
@@ -130,6 +131,13 @@ func startCluster(java, dir string, l layout, o Options) (*cluster, error) {
 // process has started.
 func (c *cluster) launch(cfg nodeConfig) (*node, error) {
 	n := &node{cfg: cfg, out: new(logtail.Tail)}
+	if cfg.o.NodeMemory > 0 {
+		g, err := cgroup.Create(fmt.Sprintf("cassandra-%s", cfg.address), cfg.o.NodeMemory)
+		if err != nil {
+			return nil, fmt.Errorf("%w: node %d: its memory cgroup (node_memory): %w", ErrStart, cfg.index, err)
+		}
+		n.group = g
+	}
 	cmd := exec.Command(c.java, cfg.args(c.classpath, c.jamm)...)
 	cmd.Dir, cmd.Stdout, cmd.Stderr = cfg.dir, n.out, n.out
 	if err := n.start(cmd); err != nil {

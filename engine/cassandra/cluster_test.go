@@ -17,6 +17,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/cassandra"
 	"github.com/tsbench/storage/engine/enginetest"
+	"github.com/tsbench/storage/internal/cgroup"
 )
 
 // alive reports whether process pid exists and is not a zombie.
@@ -77,6 +78,8 @@ func TestBadOptions(t *testing.T) {
 		{cassandra.Options{JMX: []string{"127.0.0.1:7199"}}, "jmx names a given cluster's"},
 		{cassandra.Options{JVMOptions: []string{"XX:TieredStopAtLevel=1"}}, `jvm_options "XX:TieredStopAtLevel=1"`},
 		{cassandra.Options{Hosts: []string{"127.0.0.1"}, JVMOptions: []string{"-Xss1m"}}, "jvm_options configure the local cluster"},
+		{cassandra.Options{Heap: 1 << 30, NodeMemory: 1 << 30}, "node_memory 1024 MiB leaves a node with a heap of 1024 MiB"},
+		{cassandra.Options{Hosts: []string{"127.0.0.1"}, NodeMemory: 4 << 30}, "node_memory configure the local cluster"},
 	} {
 		dir := t.TempDir()
 		_, err := engine.Open("cassandra", dir, &engine.Options{Engine: &c.o})
@@ -238,15 +241,32 @@ func TestThreeNodes(t *testing.T) {
 }
 
 // minHeap is the least heap a node takes, which the three nodes get: the
-// test writes 200 small entries.
-const minHeap = 256 << 20
+// test writes 200 small entries. nodeMemory is each node's memory cgroup,
+// where this machine has them.
+const (
+	minHeap    = 256 << 20
+	nodeMemory = 1 << 30
+)
 
 // threeNodes is TestThreeNodes in its second process.
 func threeNodes(t *testing.T, dir string) {
 	start := time.Now()
-	db := enginetest.Open(t, "cassandra", dir, &engine.Options{Engine: &cassandra.Options{Address: "127.0.5.2", Heap: minHeap, JVMOptions: testJVM}})
+	o := &cassandra.Options{Address: "127.0.5.2", Heap: minHeap, JVMOptions: testJVM}
+	grouped := cgroup.Available() == nil
+	if grouped {
+		o.NodeMemory = nodeMemory
+	}
+	db := enginetest.Open(t, "cassandra", dir, &engine.Options{Engine: o})
 	be, _ := engine.BackendAs[*cassandra.DB](db)
 	fmt.Printf("started %s in %v\n", be.Describe(), time.Since(start).Round(time.Millisecond))
+	if grouped {
+		for _, pid := range be.PIDs() {
+			b, err := os.ReadFile(fmt.Sprintf("/proc/%d/cgroup", pid))
+			if err != nil || !strings.Contains(string(b), "-cassandra-127.0.5.") {
+				t.Fatalf("node %d is not in a memory cgroup of its own: %s %v", pid, b, err)
+			}
+		}
+	}
 	b := db.NewBatch()
 	for s := range 20 {
 		for i := range 10 {

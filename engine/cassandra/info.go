@@ -45,6 +45,9 @@ func (d *DB) describeCluster(kind string) error {
 		d.version, kind, len(hosts), noun, strings.Join(hosts, ", "), d.l.Keyspace, d.o.RF, d.o.Consistency, order)
 	if d.local != nil {
 		s += fmt.Sprintf(", heap %dMiB, commitlog_sync %s, compaction %s, gc_grace %v", d.o.Heap>>20, d.o.CommitlogSync, d.o.Compaction, d.o.GCGrace)
+		if d.o.NodeMemory > 0 {
+			s += fmt.Sprintf(", node_memory %dMiB", d.o.NodeMemory>>20)
+		}
 		if len(d.o.JVMOptions) > 0 {
 			s += ", jvm_options " + strings.Join(d.o.JVMOptions, " ") // they shape every figure
 		}

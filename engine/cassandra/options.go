@@ -58,6 +58,12 @@ type Options struct {
 	// Heap is each local node's Java heap (-Xms and -Xmx) in bytes, 256 MiB
 	// to 64 GiB. Default 1 GiB.
 	Heap int64 `toml:"heap"`
+	// NodeMemory, above 0, puts each local node in a memory cgroup of its
+	// own with this limit in bytes, page cache included, as if each ran
+	// on a machine of that size: at least heap + 256 MiB, and it needs
+	// root and a memory cgroup hierarchy. Default 0: the nodes share the
+	// engine process's memory, and its limit if it has one.
+	NodeMemory int64 `toml:"node_memory"`
 	// JVMOptions are more flags for each local node's java, after the
 	// engine's own, which they override: -XX:TieredStopAtLevel=1, say,
 	// compiles with C1 alone, which halves the CPU time of a node that
@@ -123,6 +129,10 @@ const (
 	DefaultCompactTimeout = 24 * time.Hour
 	DefaultJava           = "java"
 )
+
+// minOffHeap is the least memory a node needs beside its heap: its
+// metaspace, threads, buffers and the page cache it reads through.
+const minOffHeap = 256 << 20
 
 // maxNodes bounds a local cluster: each node takes about 1 GiB of memory
 // beyond its heap.
@@ -205,6 +215,10 @@ func (o Options) Resolve(shared engine.Options) (any, error) {
 	); err != nil {
 		return o, err
 	}
+	if o.NodeMemory != 0 && o.NodeMemory < o.Heap+minOffHeap {
+		return bad("node_memory %d MiB leaves a node with a heap of %d MiB less than %d MiB beside it: raise node_memory to at least %d MiB, or lower heap",
+			o.NodeMemory>>20, o.Heap>>20, minOffHeap>>20, (o.Heap+minOffHeap)>>20)
+	}
 	if o.RF > o.Nodes {
 		return bad("rf %d is more than the local cluster's %d nodes: set rf to at most %d, or nodes to at least %d", o.RF, o.Nodes, o.Nodes, o.RF)
 	}
@@ -252,6 +266,7 @@ func (o Options) checkGiven() error {
 	}{
 		{"nodes", o.Nodes != 0}, {"address", o.Address != ""}, {"commitlog_sync", o.CommitlogSync != ""},
 		{"heap", o.Heap != 0}, {"partitioner", o.Partitioner != ""}, {"jvm_options", len(o.JVMOptions) > 0},
+		{"node_memory", o.NodeMemory != 0},
 	} {
 		if f.set {
 			local = append(local, f.key)
