@@ -86,12 +86,13 @@
 //	                  badger, bbolt, etcd, goleveldb, hyperleveldb,
 //	                  kyotocabinet, leveldb, lmdb, pebble, rocksdb, sqlite
 //	                  that the build has, in name order: one without cgo
-//	                  lacks those over C libraries), or jvm for the JVM
-//	                  engines of the 2016 LmdbJava reports (lmdbjava,
-//	                  lmdbjni, lwjgl, leveldbjni, rocksdbjni, mapdb,
-//	                  mvstore, xodus, chroniclemap), which the JVM worker
-//	                  (jvm/, built by make) runs in a JVM each, by the
-//	                  protocol of docs/protocol.md; -set
+//	                  lacks those over C libraries; cassandra only when
+//	                  named, as it starts a local cluster of JVMs), or jvm
+//	                  for the JVM engines of the 2016 LmdbJava reports
+//	                  (lmdbjava, lmdbjni, lwjgl, leveldbjni, rocksdbjni,
+//	                  mapdb, mvstore, xodus, chroniclemap), which the JVM
+//	                  worker (jvm/, built by make) runs in a JVM each, by
+//	                  the protocol of docs/protocol.md; -set
 //	                  lmdbjava.buffer=agrona gives LmdbJava Agrona's
 //	                  DirectBuffer instead of ByteBuffer (default all)
 //	-etcd-endpoints host:port,...

@@ -139,7 +139,7 @@ func newFlagSet(s *settings) (fs *flag.FlagSet, engines, workloadName *string, w
 	fs.SetOutput(io.Discard) // errors are reported as one line by run
 	fs.Usage = func() {}
 
-	engines = fs.String("engine", "all", "engines to run, the report's columns in the order given: a name, a comma-separated `list`, all (those of "+strings.Join(projectEngines(), ", ")+" that the build has, in name order: one without cgo lacks those over C libraries), or jvm for the JVM engines of the 2016 LmdbJava reports ("+strings.Join(jvmEngines, ", ")+"), which the JVM worker (jvm/, built by make) runs in a JVM each, by the protocol of docs/protocol.md; -set lmdbjava.buffer=agrona gives LmdbJava Agrona's DirectBuffer instead of ByteBuffer")
+	engines = fs.String("engine", "all", "engines to run, the report's columns in the order given: a name, a comma-separated `list`, all (those of "+strings.Join(projectEngines(), ", ")+" that the build has, in name order: one without cgo lacks those over C libraries; "+strings.Join(onlyByName(), ", ")+" only when named, as it starts a local cluster of JVMs), or jvm for the JVM engines of the 2016 LmdbJava reports ("+strings.Join(jvmEngines, ", ")+"), which the JVM worker (jvm/, built by make) runs in a JVM each, by the protocol of docs/protocol.md; -set lmdbjava.buffer=agrona gives LmdbJava Agrona's DirectBuffer instead of ByteBuffer")
 	c := &s.common
 	c.Points, c.Series, c.Batch = defaultPoints, defaultSeries, defaultBatch
 	fs.Var((*suite.Count)(&c.Points), "points", "`count` of points written in the first step: 100M, 1.5M, 10k, 1e6 or a plain number (default "+harness.Count(defaultPoints)+"); with -workload mixed, the preload, written before the clock starts (default none)")
@@ -180,6 +180,17 @@ func newFlagSet(s *settings) (fs *flag.FlagSet, engines, workloadName *string, w
 // a build without cgo.
 func projectEngines() []string {
 	return slices.Sorted(slices.Values(append(engine.AllNames(), enginesMissing...)))
+}
+
+// onlyByName are the engines that all leaves out (engine.Driver.OnlyByName).
+func onlyByName() []string {
+	var names []string
+	for _, n := range engine.Names() {
+		if !slices.Contains(engine.AllNames(), n) {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // seedValue is a flag.Value whose error says what a seed must be.

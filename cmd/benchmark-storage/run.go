@@ -184,6 +184,7 @@ func runParent(s *settings, stdout, stderr io.Writer) error {
 			// Write back what is still dirty now, so that the next engine
 			// does not pay for this one's writeback.
 			syscall.Sync()
+			env.Ran(name, *res.Fields().Header)
 			results = append(results, res)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/suite"
 )
 
@@ -34,12 +35,16 @@ const (
 // batch back through the cluster and through the restarted member alone
 // (engine.Members.Alone). A batch missing or partial in either read counts
 // against the round; Round.Recovery is the restart and catch-up.
-func memberCheck(e *suite.Engine, cfg Config, t *Tally, done func(int, Round)) (err error) {
+//
+// It records in h the engine that ran (suite.Engine.Record).
+func memberCheck(e *suite.Engine, cfg Config, t *Tally, h *harness.Header, done func(int, Round)) (err error) {
 	db, err := e.Open(e.Dir)
 	if err != nil {
+		h.Options, err = e.Recorded(err)
 		return err
 	}
 	defer suite.Close(db, &err)
+	defer func() { err = e.Record(h, db, err) }()
 	ms, ok := engine.BackendAs[engine.Members](db)
 	if !ok || ms.Members() < 2 {
 		return fmt.Errorf("%w: -kill member kills a member of the engine's own local cluster: %s runs none of two members or more (etcd and cassandra do)", ErrInvalidConfig, e.Name)

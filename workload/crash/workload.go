@@ -90,13 +90,12 @@ func (crashSuite) Run(cfg Config, _ suite.Common, e *suite.Engine) (res *Result,
 	p.SetUnit("kills")
 	if cfg.Kill == KillMember {
 		p.Begin("kill a member and restart it", int64(cfg.Kills))
-		err = memberCheck(e, cfg, &t, func(i int, r Round) {
+		err = memberCheck(e, cfg, &t, &res.Header, func(i int, r Round) {
 			p.Update(int64(i))
 			fmt.Fprintf(p, "kill %d: %v", i, r)
 		})
 		p.End()
 		res.Crash = t.Finish()
-		res.Options, err = e.Recorded(err)
 		return res, err
 	}
 	// Processes the writer started (etcd's members) become this

@@ -219,6 +219,21 @@ func (e Environment) Lines() [][2]string {
 	return lines
 }
 
+// Ran corrects what e says of engine name by what a run of it recorded
+// in h: an engine whose version depends on how it was opened
+// (engine.Versioner: etcd's binary option) may have run another version
+// than its driver's, which e was collected with; its build is then the
+// run's own description of the instance.
+func (e *Environment) Ran(name string, h Header) {
+	if h.Version == "" || h.Version == e.EngineVersions[name] || e.EngineVersions == nil {
+		return
+	}
+	e.EngineVersions[name] = h.Version
+	if e.EngineBuilds != nil {
+		e.EngineBuilds[name] = h.Description
+	}
+}
+
 // Metrics is e as metric, value and unit, as the CSV reports write it.
 func (e Environment) Metrics() [][3]string {
 	m := [][3]string{

@@ -40,3 +40,15 @@ func TestCollectEnvironment(t *testing.T) {
 		t.Errorf("GOMEMLIMIT=3GiB: recorded %v, shown %v", e.GoRuntime, e.Lines())
 	}
 }
+
+func TestRanCorrectsTheVersion(t *testing.T) {
+	e := Environment{EngineVersions: map[string]string{"etcd": "3.6.16"}, EngineBuilds: map[string]string{"etcd": "Go binary etcd-tsbench"}}
+	e.Ran("etcd", Header{Version: "3.6.16", Description: "same"})
+	if e.EngineBuilds["etcd"] != "Go binary etcd-tsbench" {
+		t.Errorf("a run of the driver's version changed the build to %q", e.EngineBuilds["etcd"])
+	}
+	e.Ran("etcd", Header{Version: "3.4.23", Description: "etcd 3.4.23, binary /usr/bin/etcd"})
+	if e.EngineVersions["etcd"] != "3.4.23" || e.EngineBuilds["etcd"] != "etcd 3.4.23, binary /usr/bin/etcd" {
+		t.Errorf("after a run of 3.4.23: %q, %q", e.EngineVersions["etcd"], e.EngineBuilds["etcd"])
+	}
+}
