@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -226,6 +228,40 @@ func (d *DB) schema(ctx context.Context) error {
 		if err := d.s.Query(q).Consistency(gocql.All).ExecContext(ctx); err != nil {
 			return d.wrap("create the keyspace and table", err)
 		}
+	}
+	return d.checkSchema(ctx)
+}
+
+// wantColumns are the engine table's columns as system_schema.columns
+// lists them: name, kind and type, with the clustering order.
+var wantColumns = map[string]string{
+	"p": "partition_key blob none",
+	"c": "clustering blob asc",
+	"v": "regular blob none",
+}
+
+// checkSchema fails with ErrLayout when the keyspace and table existed
+// already with another layout than the engine's (a given cluster's, made
+// by someone else): another replication factor, or other columns.
+func (d *DB) checkSchema(ctx context.Context) error {
+	var repl map[string]string
+	if err := d.s.Query("SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = ?", d.l.Keyspace).ScanContext(ctx, &repl); err != nil {
+		return d.wrap("read the keyspace's replication", err)
+	}
+	if rf := repl["replication_factor"]; rf != strconv.Itoa(d.o.RF) {
+		return fmt.Errorf("%w: keyspace %s replicates %v, not SimpleStrategy with rf %d: set rf to its own, or use another directory (a new keyspace)", ErrLayout, d.l.Keyspace, repl, d.o.RF)
+	}
+	got := map[string]string{}
+	it := d.s.Query("SELECT column_name, kind, type, clustering_order FROM system_schema.columns WHERE keyspace_name = ? AND table_name = ?", d.l.Keyspace, table).IterContext(ctx)
+	var name, kind, typ, order string
+	for it.Scan(&name, &kind, &typ, &order) {
+		got[name] = kind + " " + typ + " " + order
+	}
+	if err := it.Close(); err != nil {
+		return d.wrap("read the table's columns", err)
+	}
+	if !maps.Equal(got, wantColumns) {
+		return fmt.Errorf("%w: table %s.%s has columns %v, not the engine's (p blob partition key, c blob clustering ascending, v blob): drop it, or use another directory (a new keyspace)", ErrLayout, d.l.Keyspace, table, got)
 	}
 	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	gocql "github.com/apache/cassandra-gocql-driver/v2"
+
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/cassandra"
 	"github.com/tsbench/storage/engine/enginetest"
@@ -95,6 +97,35 @@ func TestEngine(t *testing.T) {
 			t.Fatalf("Compact with no JMX at 127.0.0.1:1 = %v, want ErrJMX saying it cannot connect", err)
 		}
 		oneLine(t, err)
+	})
+	t.Run("OtherLayout", func(t *testing.T) {
+		o := opts.Engine.(*cassandra.Options)
+		cc := gocql.NewCluster(o.Hosts...)
+		s, err := cc.CreateSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		for _, q := range []string{
+			"CREATE KEYSPACE IF NOT EXISTS tsbench_other_columns WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
+			"CREATE TABLE IF NOT EXISTS tsbench_other_columns.kv (p blob, c blob, v text, PRIMARY KEY ((p), c))",
+			"CREATE KEYSPACE IF NOT EXISTS tsbench_other_rf WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 2}",
+		} {
+			if err := s.Query(q).Exec(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for ks, want := range map[string]string{"tsbench_other_columns": "has columns", "tsbench_other_rf": "replicates"} {
+			dir := t.TempDir()
+			if err := cassandra.UseKeyspace(dir, o.Hosts, ks); err != nil {
+				t.Fatal(err)
+			}
+			_, err := engine.Open("cassandra", dir, opts)
+			if !errors.Is(err, cassandra.ErrLayout) || !strings.Contains(err.Error(), want) {
+				t.Errorf("Open over keyspace %s = %v, want ErrLayout saying %q", ks, err, want)
+			}
+			oneLine(t, err)
+		}
 	})
 }
 

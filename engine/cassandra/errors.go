@@ -27,6 +27,10 @@ var (
 	// ErrNodeExited is returned by Sizes and Compact when a node of the
 	// local cluster has exited.
 	ErrNodeExited = errors.New("cassandra: a node of the local cluster has exited; close and reopen the directory to restart it")
+	// ErrLayout is returned by Open when the engine's keyspace or table
+	// exists on the cluster with another layout: another replication
+	// factor, or other columns.
+	ErrLayout = errors.New("cassandra: the keyspace is not laid out as the engine's")
 	// ErrJMX is returned by Compact and Metrics when a flush, compaction
 	// or metrics request fails on a node, or the probe JVM that sends
 	// them over JMX does; the message quotes why.
