@@ -224,12 +224,16 @@ func (d *DB) schema(ctx context.Context) error {
 		fmt.Sprintf("CREATE TABLE IF NOT EXISTS %s.%s (p blob, c blob, v blob, PRIMARY KEY ((p), c)) WITH compaction = {'class': '%s'} AND gc_grace_seconds = %d",
 			ks, table, strategies[d.o.Compaction], int64(d.o.GCGrace/time.Second)),
 	}
-	for _, q := range stmts {
+	checks := []func(context.Context) error{d.checkReplication, d.checkColumns}
+	for i, q := range stmts {
 		if err := d.s.Query(q).Consistency(gocql.All).ExecContext(ctx); err != nil {
 			return d.wrap("create the keyspace and table", err)
 		}
+		if err := checks[i](ctx); err != nil {
+			return err
+		}
 	}
-	return d.checkSchema(ctx)
+	return nil
 }
 
 // wantColumns are the engine table's columns as system_schema.columns
@@ -240,10 +244,10 @@ var wantColumns = map[string]string{
 	"v": "regular blob none",
 }
 
-// checkSchema fails with ErrLayout when the keyspace and table existed
-// already with another layout than the engine's (a given cluster's, made
-// by someone else): another replication factor, or other columns.
-func (d *DB) checkSchema(ctx context.Context) error {
+// checkReplication fails with ErrLayout when the keyspace existed
+// already with another replication than the engine's (a given
+// cluster's, made by someone else), before the engine adds its table.
+func (d *DB) checkReplication(ctx context.Context) error {
 	var repl map[string]string
 	if err := d.s.Query("SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = ?", d.l.Keyspace).ScanContext(ctx, &repl); err != nil {
 		return d.wrap("read the keyspace's replication", err)
@@ -251,6 +255,12 @@ func (d *DB) checkSchema(ctx context.Context) error {
 	if rf := repl["replication_factor"]; rf != strconv.Itoa(d.o.RF) {
 		return fmt.Errorf("%w: keyspace %s replicates %v, not SimpleStrategy with rf %d: set rf to its own, or use another directory (a new keyspace)", ErrLayout, d.l.Keyspace, repl, d.o.RF)
 	}
+	return nil
+}
+
+// checkColumns fails with ErrLayout when the engine's table existed
+// already with other columns.
+func (d *DB) checkColumns(ctx context.Context) error {
 	got := map[string]string{}
 	it := d.s.Query("SELECT column_name, kind, type, clustering_order FROM system_schema.columns WHERE keyspace_name = ? AND table_name = ?", d.l.Keyspace, table).IterContext(ctx)
 	var name, kind, typ, order string
