@@ -55,9 +55,13 @@ func (d *DB) KillMember(i int) error {
 }
 
 // RestartMember implements engine.Members: it starts node i again with
-// its first configuration, waits for its CQL port, then until no other
-// node keeps a hint file, once the hints buffered while it was down have
-// had hintsFlushPeriod to reach one: the writes it missed were delivered.
+// its first configuration, waits for its CQL port, then for what it
+// missed. Under gc_grace 0 (the default) Cassandra keeps no hints for the
+// table (a hint lives no longer than gc_grace), so node i is repaired:
+// a full repair of the table over its ranges, as nodetool repair -full
+// runs. Otherwise the others' hints bring it what it missed: RestartMember
+// waits until no other node keeps a hint file, once the hints buffered
+// while it was down have had hintsFlushPeriod to reach one.
 func (d *DB) RestartMember(i int) error {
 	if _, err := d.node(i); err != nil {
 		return err
@@ -65,11 +69,15 @@ func (d *DB) RestartMember(i int) error {
 	if err := d.local.restart(i); err != nil {
 		return err
 	}
-	time.Sleep(hintsFlushPeriod + time.Second)
 	p, err := d.probe()
 	if err != nil {
 		return err
 	}
+	if d.o.GCGrace == 0 {
+		_, err := p.run("repair", d.JMX()[i], d.l.Keyspace, table, d.o.CompactTimeout)
+		return err
+	}
+	time.Sleep(hintsFlushPeriod + time.Second)
 	deadline := time.Now().Add(catchUpTimeout)
 	for {
 		pending := int64(0)

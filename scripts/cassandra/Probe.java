@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.lang.reflect.UndeclaredThrowableException;
 import java.rmi.RemoteException;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,8 @@ import org.apache.cassandra.service.StorageServiceMBean;
  * it: a nodetool run starts a JVM for every command, about a second each.
  *
  * <p>Requests are lines on stdin, {@code ID OP HOST:PORT KEYSPACE TABLE}
- * with OP {@code flush}, {@code compact}, {@code metrics} or {@code hints};
+ * with OP {@code flush}, {@code compact}, {@code repair}, {@code metrics} or
+ * {@code hints};
  * each is answered by one line on stdout, {@code ID ok} ({@code ID ok
  * NAME=VALUE ...} for metrics and hints) or {@code ID error MESSAGE}. Requests run
  * concurrently (one compaction per node at once), so answers come in any
@@ -88,9 +90,9 @@ public final class Probe {
 
     /** run does one request and returns its answer: ok or error with why, on one line. */
     private static String run(String op, String address, String keyspace, String table) {
-        // A connection kept from before fails with a RemoteException once
-        // its node has stopped (another node may listen on that port
-        // since): it is dropped and made again, once.
+        // A connection kept from before fails once its node has stopped
+        // (a restarted node listens on that port again): it is dropped
+        // and made again, once.
         for (int attempt = 0; ; attempt++) {
             Node n;
             try {
@@ -105,6 +107,9 @@ public final class Probe {
                     case "metrics" -> {
                         return "ok " + metrics(n.server(), keyspace, table);
                     }
+                    case "repair" -> {
+                        return repair(n.service(), keyspace, table);
+                    }
                     case "hints" -> {
                         return "ok " + hints(n.server());
                     }
@@ -113,13 +118,15 @@ public final class Probe {
                     }
                 }
                 return "ok";
-            } catch (RemoteException e) {
-                drop(address, n);
-                if (attempt > 0) {
+            } catch (Exception e) {
+                // A proxy's call on a broken connection fails with the
+                // RemoteException or IOException wrapped, since the
+                // MBean's methods do not declare them.
+                Throwable c = e instanceof UndeclaredThrowableException ? e.getCause() : e;
+                if (!(c instanceof RemoteException || c instanceof IOException) || attempt > 0) {
                     return "error " + op + " on " + address + ": " + oneLine(e);
                 }
-            } catch (Exception e) {
-                return "error " + op + " on " + address + ": " + oneLine(e);
+                drop(address, n);
             }
         }
     }
@@ -172,6 +179,35 @@ public final class Probe {
             }
         }
         return "pending_compactions=" + pending + " dropped_writes=" + dropped + " heap_bytes=" + heap + " off_heap_bytes=" + offHeap;
+    }
+
+    /**
+     * repair runs a full repair of the table on the node, over every range
+     * it replicates, as nodetool repair -full KEYSPACE TABLE does, and
+     * waits until it has ended.
+     */
+    private static String repair(StorageServiceMBean s, String keyspace, String table) throws InterruptedException {
+        int cmd = s.repairAsync(keyspace, Map.of("incremental", "false", "columnFamilies", table));
+        if (cmd <= 0) {
+            return "ok"; // nothing to repair: a keyspace with one replica
+        }
+        for (;;) {
+            List<String> status = s.getParentRepairStatus(cmd);
+            if (status != null && !status.isEmpty()) {
+                switch (status.get(0)) {
+                    case "COMPLETED" -> {
+                        return "ok";
+                    }
+                    case "FAILED" -> {
+                        return "error repair failed: " + String.join(" ", status.subList(1, status.size())).replaceAll("\\s+", " ");
+                    }
+                    default -> {
+                        // IN_PROGRESS
+                    }
+                }
+            }
+            Thread.sleep(100);
+        }
     }
 
     /**
