@@ -23,8 +23,8 @@ import (
 	"github.com/tsbench/storage/engine/lmdb"
 	"github.com/tsbench/storage/engine/rocksdb"
 	"github.com/tsbench/storage/engine/tskey"
-	"github.com/tsbench/storage/workload"
 	"github.com/tsbench/storage/workload/points"
+	"github.com/tsbench/storage/workload/timeseries"
 )
 
 var (
@@ -37,7 +37,7 @@ var nativeEngines = []string{"hyperleveldb", "leveldb", "lmdb", "rocksdb"}
 
 // BenchmarkNative measures what the harness costs on top of the C engines:
 // each round runs the write and query steps of the time-series workload
-// twice in fresh stores, once through the harness (workload.Run in a child
+// twice in fresh stores, once through the harness (timeseries.Run in a child
 // process, as benchmark-storage runs it) and once through the C program of
 // bench/native doing the same work on the same library, alternating which
 // goes first. Give the rounds with -benchtime (3x: best of three).
@@ -52,7 +52,7 @@ var nativeEngines = []string{"hyperleveldb", "leveldb", "lmdb", "rocksdb"}
 //
 //	go test -run '^$' -bench Native -benchtime 3x ./bench -engines rocksdb,leveldb
 func BenchmarkNative(b *testing.B) {
-	cfg := workload.Config{Points: *nativePoints, Series: *nativeSeries, Batch: min(1000, *nativeSeries), Seed: seed}
+	cfg := timeseries.Config{Points: *nativePoints, Series: *nativeSeries, Batch: min(1000, *nativeSeries), Seed: seed}
 	if err := cfg.Validate(); err != nil {
 		b.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func BenchmarkNative(b *testing.B) {
 type stepTimes struct{ write, query, writeCPU, queryCPU time.Duration }
 
 // reportNative reports and logs the best of each side per step.
-func reportNative(b *testing.B, cfg workload.Config, harness, native []stepTimes) {
+func reportNative(b *testing.B, cfg timeseries.Config, harness, native []stepTimes) {
 	steps := []struct {
 		name     string
 		get, cpu func(stepTimes) time.Duration
@@ -256,7 +256,7 @@ func pkgConfig(b testing.TB, lib string) []string {
 }
 
 // runNative runs the C program in a new directory and returns its times.
-func runNative(b testing.TB, prog string, cfg workload.Config, opts []string) stepTimes {
+func runNative(b testing.TB, prog string, cfg timeseries.Config, opts []string) stepTimes {
 	dir := b.TempDir()
 	args := append([]string{dir, fmt.Sprint(cfg.Points), fmt.Sprint(cfg.Series), fmt.Sprint(cfg.Batch), fmt.Sprint(cfg.Seed)}, opts...)
 	out, err := exec.Command(prog, args...).Output()
@@ -273,7 +273,7 @@ const harnessEnv = "TSBENCH_NATIVE_HARNESS"
 
 // runHarness runs the harness in a child process, this test binary
 // running TestNativeHarness, and returns its times.
-func runHarness(b *testing.B, name string, cfg workload.Config) stepTimes {
+func runHarness(b *testing.B, name string, cfg timeseries.Config) stepTimes {
 	dir := b.TempDir()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestNativeHarness$", "-test.count=1",
 		"-native-points="+fmt.Sprint(cfg.Points), "-native-series="+fmt.Sprint(cfg.Series),
@@ -325,7 +325,7 @@ func TestNativeHarness(t *testing.T) {
 	// The steps run on this goroutine: on one thread, whose CPU time
 	// stopAfter reads.
 	runtime.LockOSThread()
-	cfg := workload.Config{Points: *nativePoints, Series: *nativeSeries, Batch: min(1000, *nativeSeries), Seed: seed}
+	cfg := timeseries.Config{Points: *nativePoints, Series: *nativeSeries, Batch: min(1000, *nativeSeries), Seed: seed}
 	stop := &stopAfter{steps: 2}
 	cfg.Progress = stop
 	opts := options()
@@ -333,7 +333,7 @@ func TestNativeHarness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := workload.Run(&cut{Engine: db, stop: &stop.stop}, dir, cfg)
+	res, err := timeseries.Run(&cut{Engine: db, stop: &stop.stop}, dir, cfg)
 	if cerr := db.Close(); cerr != nil {
 		t.Fatal(cerr)
 	}
@@ -341,7 +341,7 @@ func TestNativeHarness(t *testing.T) {
 		t.Fatalf("the run ended early: %v", err)
 	}
 	w, q := res.Steps[0], res.Steps[1]
-	if w.Name != workload.StepWrite || q.Name != workload.StepQuery || w.Error != "" || q.Error != "" {
+	if w.Name != timeseries.StepWrite || q.Name != timeseries.StepQuery || w.Error != "" || q.Error != "" {
 		t.Fatalf("steps %s (%s), %s (%s): %v", w.Name, w.Error, q.Name, q.Error, err)
 	}
 	qv := q.Verify
@@ -349,7 +349,7 @@ func TestNativeHarness(t *testing.T) {
 		qv.Read, qv.Missing+qv.Unexpected+qv.WrongValues)
 }
 
-// stopAfter is a workload.Progress that makes cut end the run once the
+// stopAfter is a timeseries.Progress that makes cut end the run once the
 // first steps steps are done, and measures the CPU time of the thread
 // running each of them.
 type stopAfter struct {
@@ -395,7 +395,7 @@ func TestNativeWritesWorkload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := workload.Config{Points: 3000, Series: 70, Batch: 50, Seed: 9}
+	cfg := timeseries.Config{Points: 3000, Series: 70, Batch: 50, Seed: 9}
 	dir := t.TempDir()
 	out, err := exec.Command(buildNative(t, name), append([]string{dir, "3000", "70", "50", "9"}, args...)...).Output()
 	if err != nil {

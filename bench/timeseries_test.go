@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/timeseries"
 )
 
 // pointsPerSeries is the time-series workload's default shape (1M points
@@ -15,17 +15,17 @@ import (
 const pointsPerSeries = 200
 
 // BenchmarkTimeSeries times each step of the time-series workload on
-// every engine: a round runs workload.Run on b.N points in a new store,
+// every engine: a round runs timeseries.Run on b.N points in a new store,
 // timing only the step named by op and stopping before the next, so the
 // steps before it are setup.
 func BenchmarkTimeSeries(b *testing.B) {
 	for _, name := range engineNames(b) {
 		b.Run("engine="+name, func(b *testing.B) {
-			for i, step := range workload.StepNames {
+			for i, step := range timeseries.StepNames {
 				b.Run("op="+step, func(b *testing.B) {
 					b.StopTimer()
 					series := max(1, min(int64(b.N)/pointsPerSeries, 500_000))
-					cfg := workload.Config{Points: int64(b.N), Series: series, Batch: min(1000, series), Seed: seed}
+					cfg := timeseries.Config{Points: int64(b.N), Series: series, Batch: min(1000, series), Seed: seed}
 					timer := &stepTimer{b: b, target: i}
 					cfg.Progress = timer
 					opts := options()
@@ -34,7 +34,7 @@ func BenchmarkTimeSeries(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					res, err := workload.Run(&cut{Engine: db, stop: &timer.stop}, dir, cfg)
+					res, err := timeseries.Run(&cut{Engine: db, stop: &timer.stop}, dir, cfg)
 					if cerr := db.Close(); cerr != nil {
 						b.Fatal(cerr)
 					}
@@ -60,7 +60,7 @@ func BenchmarkTimeSeries(b *testing.B) {
 // report replaces ns/op by the step's engine time per point and adds
 // its other figures: latency per write batch, per series scan or per
 // series range delete, and bytes on disk per live point.
-func report(b *testing.B, st *workload.Step, cfg workload.Config) {
+func report(b *testing.B, st *timeseries.Step, cfg timeseries.Config) {
 	if st.Points > 0 {
 		b.ReportMetric(float64(st.Time.Nanoseconds())/float64(st.Points), "ns/op")
 	}
@@ -69,9 +69,9 @@ func report(b *testing.B, st *workload.Step, cfg workload.Config) {
 	}
 	if l := st.Latency; l != nil && l.Count > 0 {
 		per := map[string]string{
-			workload.StepWrite: "/batch", workload.StepWriteMore: "/batch",
-			workload.StepQuery: "/scan", workload.StepQueryAfterDelete: "/scan",
-			workload.StepDelete: "/range",
+			timeseries.StepWrite: "/batch", timeseries.StepWriteMore: "/batch",
+			timeseries.StepQuery: "/scan", timeseries.StepQueryAfterDelete: "/scan",
+			timeseries.StepDelete: "/range",
 		}[st.Name]
 		b.ReportMetric(float64(l.P50.Nanoseconds()), "p50-ns"+per)
 		b.ReportMetric(float64(l.P99.Nanoseconds()), "p99-ns"+per)
@@ -87,7 +87,7 @@ func report(b *testing.B, st *workload.Step, cfg workload.Config) {
 // of n points.
 func livePoints(step string, n int64) int64 {
 	switch step {
-	case workload.StepWrite, workload.StepQuery, workload.StepWriteMore:
+	case timeseries.StepWrite, timeseries.StepQuery, timeseries.StepWriteMore:
 		return n
 	}
 	return n - n/2
@@ -98,7 +98,7 @@ func livePoints(step string, n int64) int64 {
 // refuse every engine call, so that the run ends there.
 type stepTimer struct {
 	b      *testing.B
-	target int // index of the timed step in workload.StepNames
+	target int // index of the timed step in timeseries.StepNames
 	begun  int
 	stop   atomic.Bool
 }

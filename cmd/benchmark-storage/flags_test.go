@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/workload"
 	"github.com/tsbench/storage/workload/mixed"
 	"github.com/tsbench/storage/workload/suite"
+	"github.com/tsbench/storage/workload/timeseries"
 )
 
 func TestParseFlagsDefaults(t *testing.T) {
@@ -24,7 +24,7 @@ func TestParseFlagsDefaults(t *testing.T) {
 	if c := s.common; c.Points != 200_000 || c.Series != 1_000 || c.Batch != 1000 || c.Seed != 1 {
 		t.Errorf("points, series, batch, seed = %d, %d, %d, %d", c.Points, c.Series, c.Batch, c.Seed)
 	}
-	if ts := s.workload.Settings().(workload.Config); s.path != os.TempDir() || s.format != "table" || s.sync != "" || s.config != "" || s.keep || ts.Settle || ts.ReuseIterator || s.child.role != "" {
+	if ts := s.workload.Settings().(timeseries.Config); s.path != os.TempDir() || s.format != "table" || s.sync != "" || s.config != "" || s.keep || ts.Settle || ts.ReuseIterator || s.child.role != "" {
 		t.Errorf("unexpected defaults %+v", s)
 	}
 }
@@ -41,7 +41,7 @@ func TestParseFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := settings{
-		engines: []string{b, a}, common: suite.Common{Points: 100_000_000, Series: 500_000, Batch: 2000, Seed: 42, Interval: workload.DefaultInterval},
+		engines: []string{b, a}, common: suite.Common{Points: 100_000_000, Series: 500_000, Batch: 2000, Seed: 42, Interval: timeseries.DefaultInterval},
 		path: dir, sync: engine.SyncBatch, format: "csv",
 		out: filepath.Join(dir, "r.JSON"), outFormat: "json", keep: true,
 	}
@@ -53,7 +53,7 @@ func TestParseFlags(t *testing.T) {
 	if !equalSettings(*s, want) {
 		t.Errorf("got  %+v\nwant %+v", *s, want)
 	}
-	if ts := s.workload.Settings().(workload.Config); s.workload.Name() != "ts" || !ts.Settle || !ts.ReuseIterator {
+	if ts := s.workload.Settings().(timeseries.Config); s.workload.Name() != "ts" || !ts.Settle || !ts.ReuseIterator {
 		t.Errorf("workload %s %+v, want ts with -settle and -reuse-iterator", s.workload.Name(), ts)
 	}
 

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/timeseries"
 )
 
 // runCmd runs the command in-process and returns its exit status and output.
@@ -83,9 +83,9 @@ func checkUntouched(t *testing.T, dir string, names ...string) {
 
 // decodeReport decodes text, the command's output, as a time-series JSON
 // report.
-func decodeReport(t *testing.T, text string) *workload.Report {
+func decodeReport(t *testing.T, text string) *timeseries.Report {
 	t.Helper()
-	var rep workload.Report
+	var rep timeseries.Report
 	if err := json.Unmarshal([]byte(text), &rep); err != nil {
 		t.Fatalf("output is not a JSON report: %v\n%s", err, text)
 	}
@@ -93,7 +93,7 @@ func decodeReport(t *testing.T, text string) *workload.Report {
 }
 
 // checkVerified fails unless res ran every step without an error.
-func checkVerified(t *testing.T, res *workload.Result) {
+func checkVerified(t *testing.T, res *timeseries.Result) {
 	t.Helper()
 	if res.Error != "" {
 		t.Errorf("%s failed: %s", res.Engine, res.Error)
@@ -107,19 +107,19 @@ func checkVerified(t *testing.T, res *workload.Result) {
 		if st.Error != "" {
 			t.Errorf("%s: step %s: %s", res.Engine, st.Name, st.Error)
 		}
-		if st.Name == workload.StepQuery || st.Name == workload.StepQueryAfterDelete {
+		if st.Name == timeseries.StepQuery || st.Name == timeseries.StepQueryAfterDelete {
 			if st.Verify == nil || !st.Verify.OK() || st.Verify.Read != st.Points || st.Verify.Read == 0 {
 				t.Errorf("%s: step %s verified %+v, want all %d points", res.Engine, st.Name, st.Verify, st.Points)
 			}
 		}
 	}
-	if !slices.Equal(names, workload.StepNames) {
-		t.Errorf("%s ran steps %v, want %v", res.Engine, names, workload.StepNames)
+	if !slices.Equal(names, timeseries.StepNames) {
+		t.Errorf("%s ran steps %v, want %v", res.Engine, names, timeseries.StepNames)
 	}
 }
 
 // engineNames are the engines of rep's results, in order.
-func engineNames(rep *workload.Report) []string {
+func engineNames(rep *timeseries.Report) []string {
 	var names []string
 	for _, r := range rep.Results {
 		names = append(names, r.Engine)

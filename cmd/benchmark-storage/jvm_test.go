@@ -16,8 +16,8 @@ import (
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report/reporttest"
 	"github.com/tsbench/storage/internal/supervise"
-	"github.com/tsbench/storage/workload"
 	"github.com/tsbench/storage/workload/micro"
+	"github.com/tsbench/storage/workload/timeseries"
 )
 
 // needWorker skips a test that starts the JVM worker when it is not built
@@ -147,10 +147,10 @@ func TestJVMProtocolResult(t *testing.T) {
 		m.Benchmarks[1].Verify == nil || !m.Benchmarks[1].Verify.OK() || !strings.Contains(m.Description, "JVM ") {
 		t.Errorf("micro result: %+v", m)
 	}
-	var ts workload.Result
+	var ts timeseries.Result
 	roundTrip(t, "testdata/protocol/result-ts.json", &ts)
-	if ts.Engine != "mvstore" || len(ts.Steps) != 6 || ts.Config.Points != 6000 || ts.Step(workload.StepQuery).Verify == nil ||
-		!ts.Step(workload.StepQueryAfterDelete).Verify.OK() || ts.Error != "" {
+	if ts.Engine != "mvstore" || len(ts.Steps) != 6 || ts.Config.Points != 6000 || ts.Step(timeseries.StepQuery).Verify == nil ||
+		!ts.Step(timeseries.StepQueryAfterDelete).Verify.OK() || ts.Error != "" {
 		t.Errorf("time-series result: %+v", ts)
 	}
 }
@@ -317,7 +317,7 @@ func checkJVMMemory(t *testing.T, what string, m *measure.MemoryPeaks) {
 // protocol's fixtures (TestJVMEndToEnd checks it from a running worker,
 // and the worker's own ProtocolTest that -memory-sample reaches it).
 func TestJVMMemory(t *testing.T) {
-	var ts workload.Result
+	var ts timeseries.Result
 	roundTrip(t, "testdata/protocol/result-ts.json", &ts)
 	for _, st := range ts.Steps {
 		checkJVMMemory(t, "result-ts.json "+st.Name, st.Memory)

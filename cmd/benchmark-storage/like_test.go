@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tsbench/storage/workload"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/mixed"
+	"github.com/tsbench/storage/workload/timeseries"
 )
 
 // TestCompareUnlike checks that compare refuses runs that measured
@@ -31,12 +31,12 @@ func TestCompareUnlike(t *testing.T) {
 		return p
 	}
 	series := func(points int64, cache int, interval time.Duration) string {
-		res := &workload.Result{
+		res := &timeseries.Result{
 			Header: harness.Header{Engine: "pebble", Options: map[string]any{"cache_size": cache}},
-			Config: workload.Config{Points: points, Series: 10, Batch: 10, Seed: 1, Interval: interval},
-			Steps:  []workload.Step{{Name: workload.StepWrite, Label: "Write", Points: points, Time: time.Second}},
+			Config: timeseries.Config{Points: points, Series: 10, Batch: 10, Seed: 1, Interval: interval},
+			Steps:  []timeseries.Step{{Name: timeseries.StepWrite, Label: "Write", Points: points, Time: time.Second}},
 		}
-		return write(filepath.Base(t.TempDir())+".json", workload.Report{Results: []*workload.Result{res}})
+		return write(filepath.Base(t.TempDir())+".json", timeseries.Report{Results: []*timeseries.Result{res}})
 	}
 	base := series(200_000, 8<<20, time.Second)
 	for _, tc := range []struct {

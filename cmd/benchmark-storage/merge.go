@@ -10,7 +10,7 @@ import (
 	"slices"
 
 	"github.com/tsbench/storage/internal/report"
-	"github.com/tsbench/storage/workload"
+	"github.com/tsbench/storage/workload/timeseries"
 )
 
 // runMerge is "benchmark-storage merge a.json b.json ...": time-series
@@ -36,7 +36,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	var reports []workload.Report
+	var reports []timeseries.Report
 	for _, path := range c.fs.Args() {
 		r, err := loadSeries(path)
 		if err != nil {
@@ -81,12 +81,12 @@ func newMerge(stderr io.Writer) *subcommand {
 }
 
 // loadSeries reads a time-series JSON report.
-func loadSeries(path string) (workload.Report, error) {
-	var r workload.Report
+func loadSeries(path string) (timeseries.Report, error) {
+	var r timeseries.Report
 	if _, err := readReport(path, &r); err != nil {
 		return r, err
 	}
-	if len(r.Results) == 0 || slices.ContainsFunc(r.Results, func(res *workload.Result) bool { return res.Steps == nil && res.Error == "" }) {
+	if len(r.Results) == 0 || slices.ContainsFunc(r.Results, func(res *timeseries.Result) bool { return res.Steps == nil && res.Error == "" }) {
 		return r, fmt.Errorf("%s holds no time-series results: merge reads the time-series workload's JSON reports", path)
 	}
 	return r, nil
@@ -94,17 +94,17 @@ func loadSeries(path string) (workload.Report, error) {
 
 // mergeReports is reports as one, the first's environment with every
 // engine's version and build, or an error naming what differs.
-func mergeReports(paths []string, reports []workload.Report) (workload.Report, error) {
+func mergeReports(paths []string, reports []timeseries.Report) (timeseries.Report, error) {
 	first := reports[0]
-	m := workload.Report{RunID: first.RunID, Env: first.Env}
+	m := timeseries.Report{RunID: first.RunID, Env: first.Env}
 	m.Env.EngineVersions, m.Env.EngineBuilds = map[string]string{}, map[string]string{}
 	m.Env.CommandLine = append([]string{"benchmark-storage", "merge"}, paths...)
-	facts := func(r workload.Report) runFacts {
+	facts := func(r timeseries.Report) runFacts {
 		b, _ := json.Marshal(r) // it was decoded from JSON
 		f, _ := readFacts(b)
 		return f
 	}
-	machine := func(r workload.Report) string { return machineOf(r.Env) }
+	machine := func(r timeseries.Report) string { return machineOf(r.Env) }
 	for i, r := range reports {
 		switch d := measuredDifference(facts(first), facts(r)); {
 		case d != "":
@@ -117,7 +117,7 @@ func mergeReports(paths []string, reports []workload.Report) (workload.Report, e
 			return m, fmt.Errorf("%s ran with sync %s, %s with %s: merge runs of one durability", paths[0], first.Env.Sync, paths[i], r.Env.Sync)
 		}
 		for _, res := range r.Results {
-			if slices.ContainsFunc(m.Results, func(o *workload.Result) bool { return o.Engine == res.Engine && o.Repeat == res.Repeat }) {
+			if slices.ContainsFunc(m.Results, func(o *timeseries.Result) bool { return o.Engine == res.Engine && o.Repeat == res.Repeat }) {
 				return m, fmt.Errorf("%s is in more than one of the files (%s among them): merge one run of each engine", res.Engine, paths[i])
 			}
 			m.Results = append(m.Results, res)

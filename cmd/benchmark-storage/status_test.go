@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/internal/supervise"
-	"github.com/tsbench/storage/workload"
 	"github.com/tsbench/storage/workload/suite"
+	"github.com/tsbench/storage/workload/timeseries"
 )
 
 // TestStatusPartial checks that the steps a child finished reach its
@@ -17,7 +17,7 @@ func TestStatusPartial(t *testing.T) {
 	p := newProgress(&bytes.Buffer{}, "log", "pebble")
 	p.report = &pipe
 	p.Begin("Write 1M values", 1_000_000)
-	p.Partial(&workload.Result{Config: workload.Config{Points: 1_000_000}, Steps: []workload.Step{{Name: workload.StepWrite}}})
+	p.Partial(&timeseries.Result{Config: timeseries.Config{Points: 1_000_000}, Steps: []timeseries.Step{{Name: timeseries.StepWrite}}})
 	p.Begin("Query 1M values", 1_000_000)
 	p.Update(250_000)
 	pipe.WriteString(`{"step":"Query 1M val`) // the child died mid-line
@@ -28,11 +28,11 @@ func TestStatusPartial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var res *workload.Result
+	var res *timeseries.Result
 	if r := partialResult(ts, &l); r != nil {
-		res = r.Value().(*workload.Result)
+		res = r.Value().(*timeseries.Result)
 	}
-	if res == nil || res.Config.Points != 1_000_000 || len(res.Steps) != 1 || res.Steps[0].Name != workload.StepWrite {
+	if res == nil || res.Config.Points != 1_000_000 || len(res.Steps) != 1 || res.Steps[0].Name != timeseries.StepWrite {
 		t.Fatalf("partial result %+v, want the write step of 1M points", res)
 	}
 	if got, want := where(&l), `in step "Query 1M values" after 250k of 1M points`; !bytes.HasPrefix([]byte(got), []byte(want)) {

@@ -5,9 +5,9 @@ package all
 
 import (
 	// Each registers itself from its init.
-	_ "github.com/tsbench/storage/workload"
 	_ "github.com/tsbench/storage/workload/crash"
 	_ "github.com/tsbench/storage/workload/micro"
 	_ "github.com/tsbench/storage/workload/mixed"
 	_ "github.com/tsbench/storage/workload/steady"
+	_ "github.com/tsbench/storage/workload/timeseries"
 )
