@@ -3,15 +3,16 @@ package mixed
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
+	"github.com/tsbench/storage/workload/querymix"
 )
 
 // Defaults of the Config fields that have one.
 const (
-	DefaultWindow      = time.Minute
 	DefaultMultiSeries = 10
 )
 
@@ -37,11 +38,12 @@ type Config struct {
 	// Rate caps the points written per second, over all writers; each
 	// writer paces itself to its share. Default 0, no cap.
 	Rate float64 `json:"rate,omitempty"`
-	// Mix weighs the query kinds readers draw from. Default DefaultMix.
-	Mix Mix `json:"mix"`
+	// Mix weighs the query kinds readers draw from. Default
+	// querymix.DefaultMix.
+	Mix querymix.Mix `json:"mix"`
 	// Window is how much of a series' recent data (in data time, where
 	// points follow each other by points.Interval) a recent or multi
-	// query reads. Default DefaultWindow.
+	// query reads. Default querymix.DefaultWindow.
 	Window time.Duration `json:"window_ns"`
 	// Skew picks series for queries: 0 uniformly, or a zipfian exponent
 	// in (0, 1) under which series 0 is the most read (YCSB uses 0.99).
@@ -71,22 +73,17 @@ type Config struct {
 // WithDefaults returns c with every zero field that has a default set to
 // it.
 func (c Config) WithDefaults() Config {
-	if c.Mix == (Mix{}) {
-		c.Mix = DefaultMix
+	if c.Mix == (querymix.Mix{}) {
+		c.Mix = querymix.DefaultMix
 	}
 	if c.Window == 0 {
-		c.Window = DefaultWindow
+		c.Window = querymix.DefaultWindow
 	}
 	if c.MultiSeries == 0 {
 		c.MultiSeries = DefaultMultiSeries
 	}
 	return c
 }
-
-// MaxWorkers bounds Writers and Readers each: far more goroutines than
-// cores queue for the CPU, and a run with thousands starves its writers
-// and runs long past its duration.
-const MaxWorkers = 256
 
 // Validate reports the first setting Run cannot use, as an error
 // wrapping ErrInvalidConfig that says how to fix it. It checks c as
@@ -101,8 +98,8 @@ func (c Config) Validate() error {
 		return bad("duration is %v; use a positive duration such as -duration 30s", c.Duration)
 	case c.Writers < 0 || c.Readers < 0:
 		return bad("%d writers and %d readers; use counts of 0 or more", c.Writers, c.Readers)
-	case c.Writers > MaxWorkers || c.Readers > MaxWorkers:
-		return bad("%d writers and %d readers; use at most %d of each: a machine with fewer cores only queues them, and the run then measures the scheduler rather than the engine", c.Writers, c.Readers, MaxWorkers)
+	case c.Writers > querymix.MaxWorkers || c.Readers > querymix.MaxWorkers:
+		return bad("%d writers and %d readers; use at most %d of each: a machine with fewer cores only queues them, and the run then measures the scheduler rather than the engine", c.Writers, c.Readers, querymix.MaxWorkers)
 	case c.Writers == 0 && c.Readers == 0:
 		return bad("no writers and no readers; use -writers 1 or more, -readers 1 or more, or both")
 	case c.Series <= 0:
@@ -126,5 +123,8 @@ func (c Config) Validate() error {
 	case c.MultiSeries < 0 || int64(c.MultiSeries) > c.Series:
 		return bad("a multi query over %d of %d series; use between 1 and -series", c.MultiSeries, c.Series)
 	}
-	return c.Mix.validate(c.Readers)
+	if err := c.Mix.Validate(c.Readers); err != nil {
+		return bad("%s", strings.TrimPrefix(err.Error(), querymix.ErrInvalid.Error()+": "))
+	}
+	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tsbench/storage/workload/querymix"
 )
 
 func TestValidate(t *testing.T) {
@@ -20,7 +22,7 @@ func TestValidate(t *testing.T) {
 		{func(c *Config) { c.Window = time.Hour }, "shorter -window or more -points"},
 		{func(c *Config) { c.Writers = 100 }, "lower -writers or raise -series"},
 		{func(c *Config) { c.Skew = 1 }, "-skew 0.99"},
-		{func(c *Config) { c.Mix = Mix{Last: -1, Scan: 1} }, "weights of 0 or more"},
+		{func(c *Config) { c.Mix = querymix.Mix{Last: -1, Scan: 1} }, "weights of 0 or more"},
 		{func(c *Config) { c.MultiSeries = 65 }, "between 1 and -series"},
 		{func(c *Config) { c.Series = 10_000 }, "lower -series or raise -points"},
 	} {
@@ -36,36 +38,9 @@ func TestValidate(t *testing.T) {
 	}
 	cfg := smallConfig()
 	cfg.Window = time.Hour
-	cfg.Mix = Mix{Last: 1}
+	cfg.Mix = querymix.Mix{Last: 1}
 	if err := cfg.Validate(); err != nil {
 		t.Errorf("a window no query uses: %v", err)
-	}
-}
-
-func TestParseMix(t *testing.T) {
-	m, err := ParseMix("last=50, recent,multi=5")
-	if err != nil || m != (Mix{Last: 50, Recent: 1, Multi: 5}) || m.String() != "last=50,recent=1,multi=5" {
-		t.Errorf("ParseMix: %+v %v", m, err)
-	}
-	for _, s := range []string{"lats", "last=0", "last=x", "last,last", ""} {
-		if _, err := ParseMix(s); !errors.Is(err, ErrInvalidConfig) {
-			t.Errorf("ParseMix(%q): %v", s, err)
-		}
-	}
-	if _, err := ParseMix("lats"); !strings.Contains(err.Error(), "last, recent, range, scan, multi") {
-		t.Errorf("unknown kind: %v does not list the kinds", err)
-	}
-}
-
-func TestPicker(t *testing.T) {
-	p := newPicker(Mix{Last: 3, Scan: 1})
-	r := rand.New(rand.NewPCG(1, 2))
-	var n [5]int
-	for range 40_000 {
-		n[p.pick(r.Uint64())]++
-	}
-	if n[1] != 0 || n[2] != 0 || n[4] != 0 || n[0] < 29_000 || n[0] > 31_000 || n[0]+n[3] != 40_000 {
-		t.Errorf("draws per kind %v, want last 3/4 and scan 1/4", n)
 	}
 }
 

@@ -22,7 +22,7 @@
 // share of Rate points per second. Once a commit returns, the writer
 // acknowledges its points.
 //
-// Readers draw each query's kind by the Mix weights and its series
+// Readers draw each query's kind by the querymix.Mix weights and its series
 // uniformly or, with Skew, zipfian (series 0 the most read):
 //
 //	last    the latest point of a series: Last on an iterator bounded to it (a reverse seek)

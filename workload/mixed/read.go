@@ -9,6 +9,7 @@ import (
 	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/internal/scanbuf"
 	"github.com/tsbench/storage/workload/points"
+	"github.com/tsbench/storage/workload/querymix"
 )
 
 // reader runs queries drawn from the mix until the run stops.
@@ -33,15 +34,15 @@ func (r *runner) reader(w *worker, id int) error {
 		acked: make([]int64, r.cfg.MultiSeries),
 	}
 	for !r.stopping() {
-		kind := r.picker.pick(rd.rng.Uint64())
+		kind := r.picker.Pick(rd.rng.Uint64())
 		var err error
-		if QueryKinds[kind] == KindMulti {
+		if querymix.QueryKinds[kind] == querymix.KindMulti {
 			err = rd.multiQuery(kind)
 		} else {
 			err = rd.seriesQuery(kind, r.chooser.next(rd.rng))
 		}
 		if err != nil {
-			return fmt.Errorf("%s query: %w", QueryKinds[kind], err)
+			return fmt.Errorf("%s query: %w", querymix.QueryKinds[kind], err)
 		}
 	}
 	return nil
@@ -54,16 +55,16 @@ func (rd *reader) seriesQuery(kind int, s int64) error {
 	g, n := rd.r.gen, rd.r.ack[s].Load()
 	c := checker{gen: g, v: &rd.w.verify[kind+1], series: s, acked: n}
 	from, to := uint64(0), uint64(0) // timestamps; to == 0: to the series' end
-	switch QueryKinds[kind] {
-	case KindLast:
+	switch querymix.QueryKinds[kind] {
+	case querymix.KindLast:
 		c.last = true
-	case KindRecent:
+	case querymix.KindRecent:
 		if n > 0 {
 			end := timestamp(g, s, n-1)
 			from = max(end, points.Epoch+uint64(rd.r.cfg.Window)) - uint64(rd.r.cfg.Window)
 			c.next = firstAt(g, s, from)
 		}
-	case KindRange:
+	case querymix.KindRange:
 		if n > 0 {
 			a, b := rd.rng.Int64N(n), rd.rng.Int64N(n)
 			a, b = min(a, b), max(a, b)

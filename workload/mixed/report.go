@@ -11,6 +11,7 @@ import (
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/querymix"
 	"github.com/tsbench/storage/workload/results"
 )
 
@@ -71,7 +72,7 @@ func (r Report) config() Config {
 // kinds are the operation kinds any engine ran, in report order.
 func (r Report) kinds(set *results.Set[Result]) []string {
 	var out []string
-	for _, k := range append([]string{KindWrite}, QueryKinds...) {
+	for _, k := range append([]string{KindWrite}, querymix.QueryKinds...) {
 		if slices.ContainsFunc(set.All, func(res *Result) bool { return res.Operation(k) != nil }) {
 			out = append(out, k)
 		}

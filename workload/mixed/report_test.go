@@ -15,13 +15,14 @@ import (
 	"github.com/tsbench/storage/internal/report/reporttest"
 	"github.com/tsbench/storage/workload/dataset"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/querymix"
 )
 
 // syntheticReport is three engines on a 15 s run: one reusing a
 // dataset, one slower, and one whose reads missed acknowledged points.
 func syntheticReport() Report {
 	cfg := Config{Duration: 3 * time.Second, Writers: 2, Readers: 2, Series: 2000, Batch: 1000, Points: 1e6,
-		Mix: DefaultMix, Window: time.Minute, MultiSeries: 10, Seed: 1}
+		Mix: querymix.DefaultMix, Window: time.Minute, MultiSeries: 10, Seed: 1}
 	lat := func(us float64) *measure.Percentiles {
 		d := func(f float64) time.Duration { return time.Duration(us * f * float64(time.Microsecond)) }
 		return &measure.Percentiles{Count: 1000, P50: d(1), P99: d(4), P999: d(9), Max: d(30)}
@@ -29,7 +30,7 @@ func syntheticReport() Report {
 	ops := func(mult float64) []Operation {
 		out := []Operation{{Kind: KindWrite, LatencyOf: "batch", Latency: lat(900 * mult),
 			PerSecond: []int64{int64(400e3 / mult), int64(380e3 / mult), int64(410e3 / mult), 1000}}}
-		for i, k := range QueryKinds {
+		for i, k := range querymix.QueryKinds {
 			per := int64(float64(5000*(5-i)) / mult)
 			out = append(out, Operation{Kind: k, LatencyOf: "query", Latency: lat(float64(20*(i+1)) * mult),
 				PerSecond: []int64{per, per + 10, per - 10, 5}})

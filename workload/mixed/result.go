@@ -40,7 +40,7 @@ type Result struct {
 	// none.
 	EngineMetrics engine.Metrics `json:"engine_metrics,omitempty"`
 	// Operations holds the writes, then each query kind of the mix, in
-	// QueryKinds order.
+	// querymix.QueryKinds order.
 	Operations []Operation `json:"operations"`
 	// Final is the check after writers and readers stopped: every series
 	// read whole, expecting exactly the points writers acknowledged.

@@ -16,10 +16,11 @@ import (
 	"github.com/tsbench/storage/internal/scanbuf"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
+	"github.com/tsbench/storage/workload/querymix"
 )
 
 // kinds is how many operation kinds a worker counts: KindWrite at index
-// 0, then QueryKinds.
+// 0, then querymix.QueryKinds.
 const kinds = 6
 
 // Run preloads db, whose files live in dir, with cfg.Points (unless
@@ -40,7 +41,7 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 		cfg:      cfg,
 		gen:      points.Generator{Series: cfg.Series, Seed: cfg.Seed},
 		ack:      make([]atomic.Int64, cfg.Series),
-		picker:   newPicker(cfg.Mix),
+		picker:   querymix.NewPicker(cfg.Mix),
 		chooser:  newChooser(cfg.Series, cfg.Skew),
 		warnings: &harness.Warnings{Log: cfg.Log, Prefix: "mixed", Part: "part"},
 	}
@@ -107,7 +108,7 @@ type runner struct {
 	// ack[s] is how many points of series s writers have acknowledged:
 	// its points 0..ack[s]-1 are committed. Only s's writer stores it.
 	ack     []atomic.Int64
-	picker  picker
+	picker  querymix.Picker
 	chooser *chooser
 	// stopped is done once the run stops: its time is up, or a worker
 	// failed; halt stops it, as often as need be.
@@ -190,7 +191,7 @@ func (r *runner) runMixed(res *Result) error {
 		run(func() error { return r.writer(w, lo, hi) })
 	}
 	for i := range cfg.Readers {
-		w := newWorker(func(k int) bool { return k > 0 && cfg.Mix.weights()[k-1] > 0 })
+		w := newWorker(func(k int) bool { return k > 0 && cfg.Mix.Weight(querymix.QueryKinds[k-1]) > 0 })
 		run(func() error { return r.reader(w, i) })
 	}
 	perSecond := r.sample(workers, span.Start())
@@ -213,7 +214,7 @@ func (r *runner) operations(workers []*worker, perSecond *sampler, elapsed time.
 		hist := measure.NewHistogram()
 		op := Operation{Kind: KindWrite, LatencyOf: "batch"}
 		if k > 0 {
-			op = Operation{Kind: QueryKinds[k-1], LatencyOf: "query", Verify: &Verification{}}
+			op = Operation{Kind: querymix.QueryKinds[k-1], LatencyOf: "query", Verify: &Verification{}}
 		}
 		op.PerSecond, op.PerSecondStats = perSecond.counts[k], perSecondStats(perSecond.counts[k], perSecond.final)
 		used := false

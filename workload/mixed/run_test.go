@@ -12,13 +12,14 @@ import (
 	_ "github.com/tsbench/storage/engine/pebble"
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/workload/points"
+	"github.com/tsbench/storage/workload/querymix"
 )
 
 func smallConfig() Config {
 	return Config{
 		Duration: 700 * time.Millisecond, Writers: 2, Readers: 3,
 		Series: 64, Batch: 16, Points: 6400, Seed: 7,
-		Mix: Mix{Last: 1, Recent: 1, Range: 1, Scan: 1, Multi: 1}, Window: 50 * time.Millisecond, MultiSeries: 4,
+		Mix: querymix.Mix{Last: 1, Recent: 1, Range: 1, Scan: 1, Multi: 1}, Window: 50 * time.Millisecond, MultiSeries: 4,
 	}
 }
 
@@ -33,7 +34,7 @@ func checkClean(t *testing.T, res *Result, err error) {
 	if w == nil || w.Count == 0 || w.Latency == nil || w.Latency.Count == 0 || len(w.PerSecond) == 0 {
 		t.Fatalf("writes: %+v", w)
 	}
-	for _, kind := range QueryKinds {
+	for _, kind := range querymix.QueryKinds {
 		op := res.Operation(kind)
 		if op == nil || op.Count == 0 || op.Points == 0 || op.Latency.P99 <= 0 {
 			t.Errorf("%s: %+v", kind, op)
@@ -101,12 +102,12 @@ func TestRunWithoutPreload(t *testing.T) {
 
 func TestRunReadersOnly(t *testing.T) {
 	cfg := smallConfig()
-	cfg.Writers, cfg.Mix = 0, Mix{Last: 1, Scan: 1}
+	cfg.Writers, cfg.Mix = 0, querymix.Mix{Last: 1, Scan: 1}
 	res, err := Run(memory.New(), t.TempDir(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Operation(KindWrite) != nil || res.Operation(KindRecent) != nil || res.Operation(KindScan).Points == 0 {
+	if res.Operation(KindWrite) != nil || res.Operation(querymix.KindRecent) != nil || res.Operation(querymix.KindScan).Points == 0 {
 		t.Errorf("operations %+v", res.Operations)
 	}
 	if res.Final.Read != cfg.Points {

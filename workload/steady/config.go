@@ -11,7 +11,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
-	"github.com/tsbench/storage/workload/mixed"
+	"github.com/tsbench/storage/workload/querymix"
 )
 
 // Method is how expired data is deleted.
@@ -72,8 +72,9 @@ func maxRate(writers int) float64 {
 	return MaxRatePerWriter * float64(min(writers, runtime.NumCPU()))
 }
 
-// MaxWriters bounds Writers and Readers each, as in package mixed.
-const MaxWriters = mixed.MaxWorkers
+// MaxWriters bounds Writers and Readers each, as querymix.MaxWorkers does
+// mixed's.
+const MaxWriters = querymix.MaxWorkers
 
 // Config is one steady-state run. Zero fields take the defaults
 // WithDefaults fills in; Validate rejects what cannot run.
@@ -121,11 +122,11 @@ type Config struct {
 	// ChurnEvery is the data time between replacements. Default
 	// DefaultChurnEvery.
 	ChurnEvery time.Duration `json:"churn_every_ns"`
-	// Mix weighs the query kinds readers draw, as in package mixed.
-	// Default mixed.DefaultMix.
-	Mix mixed.Mix `json:"mix"`
+	// Mix weighs the query kinds readers draw.
+	// Default querymix.DefaultMix.
+	Mix querymix.Mix `json:"mix"`
 	// Window is how much recent data time a recent or multi query reads.
-	// Default mixed.DefaultWindow.
+	// Default querymix.DefaultWindow.
 	Window time.Duration `json:"window_ns"`
 	// Interval is the wall time of one over-time interval. Default
 	// DefaultInterval.
@@ -168,11 +169,11 @@ func (c Config) WithDefaults() Config {
 	if c.ChurnEvery == 0 {
 		c.ChurnEvery = DefaultChurnEvery
 	}
-	if c.Mix == (mixed.Mix{}) {
-		c.Mix = mixed.DefaultMix
+	if c.Mix == (querymix.Mix{}) {
+		c.Mix = querymix.DefaultMix
 	}
 	if c.Window == 0 {
-		c.Window = mixed.DefaultWindow
+		c.Window = querymix.DefaultWindow
 	}
 	if c.Interval == 0 {
 		c.Interval = DefaultInterval
@@ -253,7 +254,7 @@ func (c Config) Validate() error {
 	}
 	if d.Readers > 0 {
 		total := 0
-		for _, k := range mixed.QueryKinds {
+		for _, k := range querymix.QueryKinds {
 			total += d.Mix.Weight(k)
 		}
 		if total <= 0 {

@@ -93,7 +93,7 @@
 // The package registers itself as the workload steady of package
 // workload/suite: Settings are a Config that its own flags set (-speedup,
 // -retention, ..., and those it shares with the mixed workload,
-// mixed.DefineLoad) with -find-rate and its targets; -series, -batch,
+// querymix.DefineLoad) with -find-rate and its targets; -series, -batch,
 // -seed and -interval are the command's, copied in once when the workload
 // is configured.
 package steady

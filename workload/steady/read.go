@@ -9,11 +9,11 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/scanbuf"
-	"github.com/tsbench/storage/workload/mixed"
 	"github.com/tsbench/storage/workload/points"
+	"github.com/tsbench/storage/workload/querymix"
 )
 
-// kinds is how many query kinds there are: mixed.QueryKinds.
+// kinds is how many query kinds there are: querymix.QueryKinds.
 const kinds = 5
 
 // reader runs queries drawn from the mix until the run stops.
@@ -36,7 +36,7 @@ type reader struct {
 
 func newReader(r *runner, id int) *reader {
 	rd := &reader{r: r, rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(id)+1))}
-	for k, name := range mixed.QueryKinds {
+	for k, name := range querymix.QueryKinds {
 		rd.weights[k] = r.cfg.Mix.Weight(name)
 		rd.total += rd.weights[k]
 		rd.hist[k] = newTimed()
@@ -57,7 +57,7 @@ func (rd *reader) run() error {
 			k++
 		}
 		if err := rd.query(k); err != nil {
-			return fmt.Errorf("%s query: %w", mixed.QueryKinds[k], err)
+			return fmt.Errorf("%s query: %w", querymix.QueryKinds[k], err)
 		}
 	}
 	return nil
@@ -78,18 +78,18 @@ func (rd *reader) query(k int) error {
 	v := &rd.verify[k]
 	var d time.Duration
 	var err error
-	switch mixed.QueryKinds[k] {
-	case mixed.KindLast:
+	switch querymix.QueryKinds[k] {
+	case querymix.KindLast:
 		d, err = rd.read(live(), lowest, end, wm, done, true, v)
-	case mixed.KindRecent:
+	case querymix.KindRecent:
 		d, err = rd.read(live(), max(front, lowest+uint64(r.cfg.Window))-uint64(r.cfg.Window), end, wm, done, false, v)
-	case mixed.KindRange:
+	case querymix.KindRange:
 		a := done + uint64(rd.rng.Int64N(int64(front-done)+1))
 		b := done + uint64(rd.rng.Int64N(int64(front-done)+1))
 		d, err = rd.read(live(), min(a, b), max(a, b)+1, wm, done, false, v)
-	case mixed.KindScan:
+	case querymix.KindScan:
 		d, err = rd.read(live(), lowest, end, wm, done, false, v)
-	case mixed.KindMulti:
+	case querymix.KindMulti:
 		for range multiSeries {
 			var dd time.Duration
 			dd, err = rd.read(live(), max(front, lowest+uint64(r.cfg.Window))-uint64(r.cfg.Window), end, wm, done, false, v)

@@ -15,8 +15,8 @@ import (
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/scanbuf"
 	"github.com/tsbench/storage/workload/harness"
-	"github.com/tsbench/storage/workload/mixed"
 	"github.com/tsbench/storage/workload/points"
+	"github.com/tsbench/storage/workload/querymix"
 )
 
 // tick is how often the watermark moves on and retention looks for
@@ -288,7 +288,7 @@ func (r *runner) results(res *Result, rt *retainer) {
 			p := all.Percentiles()
 			res.Query = &p
 		}()
-		for k, kind := range mixed.QueryKinds {
+		for k, kind := range querymix.QueryKinds {
 			if r.cfg.Mix.Weight(kind) == 0 {
 				continue
 			}

@@ -9,7 +9,7 @@ import (
 	"github.com/tsbench/storage/engine/memory"
 	_ "github.com/tsbench/storage/engine/pebble"
 	"github.com/tsbench/storage/internal/measure"
-	"github.com/tsbench/storage/workload/mixed"
+	"github.com/tsbench/storage/workload/querymix"
 )
 
 // smallConfig expires data within a second and a half of wall time.
@@ -17,7 +17,7 @@ func smallConfig() Config {
 	return Config{
 		Duration: 1500 * time.Millisecond, Rate: 5_000, Writers: 2, Readers: 2,
 		Series: 50, Batch: 25, Speedup: 400, Retention: 40 * time.Second,
-		Mix: mixed.Mix{Last: 1, Recent: 1, Range: 1, Scan: 1, Multi: 1}, Window: 5 * time.Second,
+		Mix: querymix.Mix{Last: 1, Recent: 1, Range: 1, Scan: 1, Multi: 1}, Window: 5 * time.Second,
 		Interval: 100 * time.Millisecond, Seed: 3,
 	}
 }
@@ -55,8 +55,8 @@ func checkClean(t *testing.T, res *Result, err error) {
 			t.Errorf("%s queries: %+v", q.Kind, q)
 		}
 	}
-	if len(res.Queries) != len(mixed.QueryKinds) || read == 0 {
-		t.Errorf("%d query kinds ran and read %d points, want %d kinds", len(res.Queries), read, len(mixed.QueryKinds))
+	if len(res.Queries) != len(querymix.QueryKinds) || read == 0 {
+		t.Errorf("%d query kinds ran and read %d points, want %d kinds", len(res.Queries), read, len(querymix.QueryKinds))
 	}
 	if f := res.Final; f == nil || !f.OK() || f.Read != res.Written-res.Retention.Expired {
 		t.Errorf("final check %+v, want the %d written less the %d expired", f, res.Written, res.Retention.Expired)

@@ -8,7 +8,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
-	"github.com/tsbench/storage/workload/mixed"
+	"github.com/tsbench/storage/workload/querymix"
 	"github.com/tsbench/storage/workload/suite"
 )
 
@@ -32,7 +32,7 @@ func (steadySuite) Info() suite.Info {
 }
 
 // Defaults are the speedup, method and rate search's targets; Flags sets
-// the load's defaults, shared with the mixed workload (mixed.DefineLoad).
+// the load's defaults, shared with the mixed workload (querymix.DefineLoad).
 func (steadySuite) Defaults() Settings {
 	return Settings{
 		Config:  Config{Speedup: DefaultSpeedup, Method: MethodDelete},
@@ -45,7 +45,7 @@ func (steadySuite) Defaults() Settings {
 var ownFlags = []string{"speedup", "retention", "retention-method", "bucket", "late", "late-window", "out-of-order", "churn", "churn-every", "find-rate", "max-write-p99", "max-query-p99"}
 
 func (steadySuite) Flags(fs *flag.FlagSet, s *Settings) {
-	mixed.DefineLoad(fs, &s.Writers, &s.Readers, &s.Duration, &s.Rate, &s.Mix, &s.Window)
+	querymix.DefineLoad(fs, &s.Writers, &s.Readers, &s.Duration, &s.Rate, &s.Mix, &s.Window)
 	fs.Float64Var(&s.Speedup, "speedup", s.Speedup, "with -workload steady, how many `times` faster data time runs than wall time, so that a -retention of minutes expires data in a short run")
 	fs.DurationVar(&s.Retention, "retention", 0, "with -workload steady, the `window` of data time kept; older data is deleted as the data advances (default a third of the run's data time)")
 	fs.Func("retention-method", "with -workload steady, the `method` that deletes expired data: delete (a DeleteRange per series), bucket (time-bucket-major keys, one DeleteRange per bucket) or shards (an engine per time shard, closed and deleted whole) (default delete)", func(v string) error {
