@@ -122,10 +122,12 @@ func loadSide(path string) (*suite.Suite, report.Side, runFacts, error) {
 	}
 	side := report.Side{Name: path, RunID: probe.RunID, Start: startOf(facts.env), Command: strings.Join(facts.env.CommandLine, " ")}
 	w, samples, err := suite.ReadSamples(b)
-	if errors.Is(err, suite.ErrNotCompared) {
+	switch {
+	case errors.Is(err, suite.ErrUnknownReport):
 		return nil, side, facts, fmt.Errorf("%s: %v: give a JSON report written by -format json", path, err)
-	}
-	if err != nil {
+	case errors.Is(err, suite.ErrNotCompared):
+		return nil, side, facts, fmt.Errorf("%s: %v: compare reads the reports of %s", path, err, strings.Join(suite.Compared(), ", "))
+	case err != nil:
 		return nil, side, facts, fmt.Errorf("%s: %v", path, err)
 	}
 	side.Samples = samples

@@ -10,7 +10,7 @@
 //	benchmark-storage compare [flags] old.json new.json
 //	benchmark-storage merge [flags] a.json b.json ...
 //
-// merge makes one report of time-series JSON reports written by separate
+// merge makes one report of JSON reports of one workload written by separate
 // runs (an engine each, on other days), refusing files whose workload
 // parameters, machine, memory limit or durability differ, or that hold
 // one engine twice.

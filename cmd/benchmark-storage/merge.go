@@ -10,11 +10,12 @@ import (
 	"slices"
 
 	"github.com/tsbench/storage/internal/report"
-	"github.com/tsbench/storage/workload/timeseries"
+	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/suite"
 )
 
-// runMerge is "benchmark-storage merge a.json b.json ...": time-series
-// results written by separate invocations (an engine at a time, across
+// runMerge is "benchmark-storage merge a.json b.json ...": results of one
+// workload written by separate invocations (an engine at a time, across
 // days) as one report, in any format. Files whose workload parameters,
 // machine or memory limit differ, or that both hold one engine, are
 // refused, naming the difference: their figures would not be comparable.
@@ -36,21 +37,21 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	var reports []timeseries.Report
+	var files []*suite.File
 	for _, path := range c.fs.Args() {
-		r, err := loadSeries(path)
+		f, err := loadReport(path)
 		if err != nil {
 			return c.fail("%v", err)
 		}
-		reports = append(reports, r)
+		files = append(files, f)
 	}
-	merged, err := mergeReports(c.fs.Args(), reports)
+	merged, err := mergeReports(c.fs.Args(), files)
 	if err != nil {
 		return c.fail("%v", err)
 	}
 	render := func(f string) ([]byte, error) {
 		var b bytes.Buffer
-		err := report.Write(&b, &merged, f)
+		err := report.Write(&b, merged, f)
 		return b.Bytes(), err
 	}
 	b, err := render(*c.format)
@@ -71,7 +72,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 
 // mergeUsage is merge's -h text before its flags.
 const mergeUsage = "Usage: benchmark-storage merge [flags] a.json b.json ...\n\n" +
-	"Merges time-series JSON reports of the same workload parameters, machine and memory limit,\n" +
+	"Merges JSON reports of one workload with the same parameters, machine and memory limit,\n" +
 	"written by separate runs (one engine each, say), into one report.\n\nFlags:\n"
 
 // newMerge is merge's command line, -format and -out. The flag
@@ -80,55 +81,66 @@ func newMerge(stderr io.Writer) *subcommand {
 	return newSubcommand("merge", mergeUsage, "table, markdown, csv, json or html", "the merged report", ".txt, .md, .csv, .json, .html", stderr)
 }
 
-// loadSeries reads a time-series JSON report.
-func loadSeries(path string) (timeseries.Report, error) {
-	var r timeseries.Report
-	if _, err := readReport(path, &r); err != nil {
-		return r, err
+// loadReport reads a JSON report of any workload.
+func loadReport(path string) (*suite.File, error) {
+	var probe struct{}
+	b, err := readReport(path, &probe)
+	if err != nil {
+		return nil, err
 	}
-	if len(r.Results) == 0 || slices.ContainsFunc(r.Results, func(res *timeseries.Result) bool { return res.Steps == nil && res.Error == "" }) {
-		return r, fmt.Errorf("%s holds no time-series results: merge reads the time-series workload's JSON reports", path)
+	f, err := suite.ReadReport(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v: give a JSON report written by -format json", path, err)
 	}
-	return r, nil
+	return f, nil
 }
 
-// mergeReports is reports as one, the first's environment with every
-// engine's version and build, or an error naming what differs.
-func mergeReports(paths []string, reports []timeseries.Report) (timeseries.Report, error) {
-	first := reports[0]
-	m := timeseries.Report{RunID: first.RunID, Env: first.Env}
-	m.Env.EngineVersions, m.Env.EngineBuilds = map[string]string{}, map[string]string{}
-	m.Env.CommandLine = append([]string{"benchmark-storage", "merge"}, paths...)
-	facts := func(r timeseries.Report) runFacts {
-		b, _ := json.Marshal(r) // it was decoded from JSON
-		f, _ := readFacts(b)
-		return f
+// mergeReports is files as one report, the first's environment with
+// every engine's version and build, or an error naming what differs.
+func mergeReports(paths []string, files []*suite.File) (report.Renderer, error) {
+	first := files[0]
+	env := first.Env
+	env.EngineVersions, env.EngineBuilds = map[string]string{}, map[string]string{}
+	env.CommandLine = append([]string{"benchmark-storage", "merge"}, paths...)
+	facts := func(f *suite.File) runFacts {
+		b, _ := json.Marshal(struct {
+			Env     harness.Environment `json:"environment"`
+			Results []*suite.Result     `json:"results"`
+		}{f.Env, f.Results}) // it was decoded from JSON
+		r, _ := readFacts(b)
+		return r
 	}
-	machine := func(r timeseries.Report) string { return machineOf(r.Env) }
-	for i, r := range reports {
-		switch d := measuredDifference(facts(first), facts(r)); {
+	var results []*suite.Result
+	for i, f := range files {
+		switch d := measuredDifference(facts(first), facts(f)); {
+		case f.Suite != first.Suite:
+			return nil, fmt.Errorf("%s holds results of %s, %s of %s: merge runs of one workload", paths[0], first.Suite.Info().About, paths[i], f.Suite.Info().About)
 		case d != "":
-			return m, fmt.Errorf("%s and %s ran different workloads (%s): merge runs of the same workload parameters", paths[0], paths[i], d)
-		case machine(r) != machine(first):
-			return m, fmt.Errorf("%s ran on %s, %s on %s: merge runs of one machine", paths[0], machine(first), paths[i], machine(r))
-		case r.Env.MemoryLimit != first.Env.MemoryLimit:
-			return m, fmt.Errorf("%s ran with -memory %d bytes, %s with %d: merge runs of one memory limit", paths[0], first.Env.MemoryLimit, paths[i], r.Env.MemoryLimit)
-		case r.Env.Sync != first.Env.Sync:
-			return m, fmt.Errorf("%s ran with sync %s, %s with %s: merge runs of one durability", paths[0], first.Env.Sync, paths[i], r.Env.Sync)
+			return nil, fmt.Errorf("%s and %s ran different workloads (%s): merge runs of the same workload parameters", paths[0], paths[i], d)
+		case machineOf(f.Env) != machineOf(first.Env):
+			return nil, fmt.Errorf("%s ran on %s, %s on %s: merge runs of one machine", paths[0], machineOf(first.Env), paths[i], machineOf(f.Env))
+		case f.Env.MemoryLimit != first.Env.MemoryLimit:
+			return nil, fmt.Errorf("%s ran with -memory %d bytes, %s with %d: merge runs of one memory limit", paths[0], first.Env.MemoryLimit, paths[i], f.Env.MemoryLimit)
+		case f.Env.Sync != first.Env.Sync:
+			return nil, fmt.Errorf("%s ran with sync %s, %s with %s: merge runs of one durability", paths[0], first.Env.Sync, paths[i], f.Env.Sync)
 		}
-		for _, res := range r.Results {
-			if slices.ContainsFunc(m.Results, func(o *timeseries.Result) bool { return o.Engine == res.Engine && o.Repeat == res.Repeat }) {
-				return m, fmt.Errorf("%s is in more than one of the files (%s among them): merge one run of each engine", res.Engine, paths[i])
+		for _, res := range f.Results {
+			h := res.Fields().Header
+			if slices.ContainsFunc(results, func(o *suite.Result) bool {
+				oh := o.Fields().Header
+				return oh.Engine == h.Engine && oh.Repeat == h.Repeat
+			}) {
+				return nil, fmt.Errorf("%s is in more than one of the files (%s among them): merge one run of each engine", h.Engine, paths[i])
 			}
-			m.Results = append(m.Results, res)
+			results = append(results, res)
 		}
-		maps.Copy(m.Env.EngineVersions, r.Env.EngineVersions)
-		maps.Copy(m.Env.EngineBuilds, r.Env.EngineBuilds)
+		maps.Copy(env.EngineVersions, f.Env.EngineVersions)
+		maps.Copy(env.EngineBuilds, f.Env.EngineBuilds)
 	}
 	var names []string
-	for _, res := range m.Results {
-		names = append(names, res.Engine)
+	for _, res := range results {
+		names = append(names, res.Fields().Header.Engine)
 	}
-	m.Env.Only(names)
-	return m, nil
+	env.Only(names)
+	return first.Suite.Report(first.RunID, env, results), nil
 }

@@ -67,3 +67,27 @@ func TestMerge(t *testing.T) {
 		checkRefused(t, c.want, append([]string{"merge"}, c.args...)...)
 	}
 }
+
+// TestMergeAnyWorkload: merge reads every workload's reports, here the
+// crash check's, and refuses to merge two workloads' reports.
+func TestMergeAnyWorkload(t *testing.T) {
+	a, b := pureGoEngines(t)
+	dir := t.TempDir()
+	write := func(name string, args ...string) string {
+		t.Helper()
+		out, _ := runOK(t, append([]string{"-path", dir, "-format", "json"}, args...)...)
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	pa := write("a.json", "-workload", "crash", "-kills", "1", "-engine", a)
+	pb := write("b.json", "-workload", "crash", "-kills", "1", "-engine", b)
+	out, _ := runOK(t, "merge", pa, pb)
+	if !strings.Contains(out, "Crash check") || !strings.Contains(out, a) || !strings.Contains(out, b) {
+		t.Errorf("merged crash reports:\n%s\nwant the crash check's table of %s and %s", out, a, b)
+	}
+	ts := write("ts.json", append(append([]string{}, tinyRun...), "-engine", b)...)
+	checkRefused(t, "merge runs of one workload", "merge", pa, ts)
+}

@@ -25,7 +25,7 @@ func init() { suite.Register("crash", crashSuite{}) }
 type crashSuite struct{}
 
 func (crashSuite) Info() suite.Info {
-	return suite.Info{About: "the crash check", Add: "add -workload crash", Sync: engine.SyncBatch}
+	return suite.Info{About: "the crash check", Add: "add -workload crash", Sync: engine.SyncBatch, ResultKey: "crash"}
 }
 
 // Defaults are the Config's defaults but for the batch and seed, which

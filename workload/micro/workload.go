@@ -19,9 +19,10 @@ type microSuite struct{}
 
 func (microSuite) Info() suite.Info {
 	return suite.Info{
-		About:   "the micro benchmarks",
-		Add:     "add -benchmarks (a list, default or all), or size the time-series run with -points and -series",
-		Selects: "benchmarks",
+		About:     "the micro benchmarks",
+		Add:       "add -benchmarks (a list, default or all), or size the time-series run with -points and -series",
+		Selects:   "benchmarks",
+		ResultKey: "benchmarks",
 	}
 }
 
@@ -137,9 +138,8 @@ func (microSuite) JVM(s Config, _ suite.Common) error {
 	return nil
 }
 
-// ResultKey, Samples and CompareMetrics make the workload's reports ones
+// Samples and CompareMetrics make the workload's reports ones
 // that benchmark-storage compare reads (suite.Comparer).
-func (microSuite) ResultKey() string { return "benchmarks" }
 
 func (microSuite) Samples(results []*Result) []report.Samples {
 	return Report{Results: results}.Samples()

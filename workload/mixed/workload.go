@@ -16,7 +16,7 @@ func init() { suite.Register("mixed", mixedSuite{}) }
 type mixedSuite struct{}
 
 func (mixedSuite) Info() suite.Info {
-	return suite.Info{About: "the mixed workload", Add: "add -workload mixed", Datasets: true, Ordered: true}
+	return suite.Info{About: "the mixed workload", Add: "add -workload mixed", Datasets: true, Ordered: true, ResultKey: "operations"}
 }
 
 // Defaults are the zero Config: Flags sets the load's defaults
@@ -84,9 +84,8 @@ func (mixedSuite) Report(runID string, env harness.Environment, results []*Resul
 	return &Report{RunID: runID, Env: env, Results: results}
 }
 
-// ResultKey, Samples and CompareMetrics make the workload's reports ones
+// Samples and CompareMetrics make the workload's reports ones
 // that benchmark-storage compare reads (suite.Comparer).
-func (mixedSuite) ResultKey() string { return "operations" }
 
 func (mixedSuite) Samples(results []*Result) []report.Samples {
 	return Report{Results: results}.Samples()

@@ -28,7 +28,7 @@ type Settings struct {
 type steadySuite struct{}
 
 func (steadySuite) Info() suite.Info {
-	return suite.Info{About: "the steady-state workload", Add: "add -workload steady", Ordered: true}
+	return suite.Info{About: "the steady-state workload", Add: "add -workload steady", Ordered: true, ResultKey: "scheduled_points"}
 }
 
 // Defaults are the speedup, method and rate search's targets; Flags sets

@@ -16,8 +16,11 @@ var (
 	// early (Info.Stops): its result says how far it got, and a stop is
 	// no failure of the engine.
 	ErrStopped = errors.New("stopped")
-	// ErrNotCompared is returned by ReadSamples for a report of no
-	// workload that compare reads.
+	// ErrUnknownReport is returned by ReadReport and ReadSamples for a
+	// report of no workload known here.
+	ErrUnknownReport = errors.New("not a report of a known workload")
+	// ErrNotCompared is returned by ReadSamples for a report of a
+	// workload that compare does not read.
 	ErrNotCompared = errors.New("not a report compare reads")
 	// errCount is matched by every ParseCount error.
 	errCount = errors.New("invalid count")

@@ -110,32 +110,88 @@ func (s *Suite) Report(runID string, env harness.Environment, results []*Result)
 	return s.w.report(runID, env, vs)
 }
 
-// ReadSamples reads b, a JSON report (report.Renderer's JSON, {"results":
-// [...]}) of a workload that compare reads (Comparer): the workload, told
-// by its results' key, and the samples of its figures. An error wrapping
-// ErrNotCompared names the keys it looked for.
-func ReadSamples(b []byte) (*Suite, []report.Samples, error) {
-	var probe struct {
-		Results []map[string]json.RawMessage `json:"results"`
+// File is a JSON report of one workload, as report.Renderer writes it:
+// the run, its environment and its results.
+type File struct {
+	Suite   *Suite
+	RunID   string
+	Env     harness.Environment
+	Results []*Result
+}
+
+// ReadReport reads b, a JSON report (report.Renderer's JSON, {"results":
+// [...]}) of any workload, which its results' key tells (Info.ResultKey).
+// An error wrapping ErrUnknownReport names the keys it looked for.
+func ReadReport(b []byte) (*File, error) {
+	var rep struct {
+		RunID   string              `json:"run_id"`
+		Env     harness.Environment `json:"environment"`
+		Results []json.RawMessage   `json:"results"`
 	}
-	if err := json.Unmarshal(b, &probe); err != nil {
-		return nil, nil, err
+	if err := json.Unmarshal(b, &rep); err != nil {
+		return nil, err
 	}
+	s, err := identify(rep.Results)
+	if err != nil {
+		return nil, err
+	}
+	f := &File{Suite: s, RunID: rep.RunID, Env: rep.Env}
+	for _, raw := range rep.Results {
+		v, err := s.w.decodeResult(raw)
+		if err != nil {
+			return nil, err
+		}
+		f.Results = append(f.Results, &Result{s: s, v: v})
+	}
+	return f, nil
+}
+
+// identify returns the workload whose ResultKey one of results holds.
+func identify(results []json.RawMessage) (*Suite, error) {
 	var keys []string
 	for _, name := range Names() {
 		s, _ := Lookup(name)
 		key := s.w.resultKey()
-		if key == "" {
-			continue
-		}
 		keys = append(keys, key)
-		if !slices.ContainsFunc(probe.Results, func(r map[string]json.RawMessage) bool { _, ok := r[key]; return ok }) {
-			continue
+		for _, raw := range results {
+			var fields map[string]json.RawMessage
+			if json.Unmarshal(raw, &fields) == nil {
+				if _, ok := fields[key]; ok {
+					return s, nil
+				}
+			}
 		}
-		samples, err := s.w.samples(b)
-		return s, samples, err
 	}
-	return nil, nil, fmt.Errorf("%w: it holds no results with %s", ErrNotCompared, strings.Join(keys, ", "))
+	return nil, fmt.Errorf("%w: it holds no results with %s", ErrUnknownReport, strings.Join(keys, ", "))
+}
+
+// ReadSamples reads b, a JSON report of a workload that compare reads
+// (Comparer): the workload and the samples of its figures. An error
+// wrapping ErrUnknownReport or ErrNotCompared says why not.
+func ReadSamples(b []byte) (*Suite, []report.Samples, error) {
+	var rep struct {
+		Results []json.RawMessage `json:"results"`
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		return nil, nil, err
+	}
+	s, err := identify(rep.Results)
+	if err != nil {
+		return nil, nil, err
+	}
+	samples, err := s.w.samples(b)
+	return s, samples, err
+}
+
+// Compared names the workloads whose reports compare reads (Comparer).
+func Compared() []string {
+	var names []string
+	for _, name := range Names() {
+		if s, _ := Lookup(name); s.w.compareMetrics() != nil {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // CompareMetrics are the figures compare shows of the workload unless
@@ -325,17 +381,12 @@ func (a adapter[S, R]) report(runID string, env harness.Environment, results []a
 	return a.w.Report(runID, env, rs)
 }
 
-func (a adapter[S, R]) resultKey() string {
-	if c, ok := a.w.(Comparer[R]); ok {
-		return c.ResultKey()
-	}
-	return ""
-}
+func (a adapter[S, R]) resultKey() string { return a.w.Info().ResultKey }
 
 func (a adapter[S, R]) samples(b []byte) ([]report.Samples, error) {
 	c, ok := a.w.(Comparer[R])
 	if !ok {
-		return nil, ErrNotCompared
+		return nil, fmt.Errorf("%w: it holds results of %s, which compare does not read", ErrNotCompared, a.w.Info().About)
 	}
 	var rep struct {
 		Results []*R `json:"results"`

@@ -81,9 +81,6 @@ type JVMRunner[S any] interface {
 // Comparer is a Workload whose JSON reports benchmark-storage compare
 // reads.
 type Comparer[R any] interface {
-	// ResultKey is a key of its results' JSON that no other workload's
-	// results have ("steps"): how compare tells its reports apart.
-	ResultKey() string
 	// Samples lists every number of each engine's parts over its runs,
 	// labelled as its report's tables label them.
 	Samples(results []*R) []report.Samples
@@ -103,6 +100,10 @@ type Info struct {
 	Selects string
 	// Aliases are other names that pick it: "timeseries" for ts.
 	Aliases []string
+	// ResultKey is a key of its results' JSON that no other workload's
+	// results have ("steps"): how compare and merge tell its reports
+	// apart (ReadReport).
+	ResultKey string
 	// Datasets says it keeps the points it writes first in -dataset
 	// (Common.Dataset; package dataset).
 	Datasets bool

@@ -16,7 +16,7 @@ func init() { suite.Register("ts", tsSuite{}) }
 type tsSuite struct{}
 
 func (tsSuite) Info() suite.Info {
-	return suite.Info{About: "the time-series workload", Add: "add -workload ts", Aliases: []string{"timeseries"}, Datasets: true, Ordered: true, Stops: true}
+	return suite.Info{About: "the time-series workload", Add: "add -workload ts", Aliases: []string{"timeseries"}, Datasets: true, Ordered: true, Stops: true, ResultKey: "steps"}
 }
 
 // Defaults are a Config without sizes, which the command's settings
@@ -84,9 +84,8 @@ func (tsSuite) JVM(s Config, c suite.Common) error {
 	return nil
 }
 
-// ResultKey, Samples and CompareMetrics make the workload's reports ones
+// Samples and CompareMetrics make the workload's reports ones
 // that benchmark-storage compare reads (suite.Comparer).
-func (tsSuite) ResultKey() string { return "steps" }
 
 func (tsSuite) Samples(results []*Result) []report.Samples { return Report{Results: results}.Samples() }
 
