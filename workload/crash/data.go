@@ -1,6 +1,10 @@
 package crash
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/tsbench/storage/engine"
+)
 
 // keySize is the bytes of a key: the batch number, batchKeySize bytes,
 // and the entry's index.
@@ -36,5 +40,15 @@ func value(v []byte, seed, b uint64, i uint32) {
 		z = (z ^ z>>27) * 0x94d049bb133111eb
 		binary.LittleEndian.PutUint64(w[:], z^z>>31)
 		copy(v[j:], w[:])
+	}
+}
+
+// putBatch puts the entries of batch b into bt, through k and v, buffers
+// of keySize and cfg.ValueSize bytes.
+func putBatch(bt engine.Batch, cfg Config, b uint64, k, v []byte) {
+	for i := range uint32(cfg.Batch) {
+		key(k, b, i)
+		value(v, cfg.Seed, b, i)
+		bt.Put(k, v)
 	}
 }

@@ -135,11 +135,7 @@ func (w *memberWriter) write(db engine.Engine, cfg Config, next uint64) error {
 	bt := db.NewBatch()
 	defer bt.Close()
 	for b := next; ; b++ {
-		for i := range uint32(cfg.Batch) {
-			key(k, b, i)
-			value(v, cfg.Seed, b, i)
-			bt.Put(k, v)
-		}
+		putBatch(bt, cfg, b, k, v)
 		last := time.Now()
 		for {
 			select {

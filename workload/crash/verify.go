@@ -56,12 +56,9 @@ func verify(r engine.Reader, prefix int, cfg Config) (Scan, error) {
 			cur, n = b, 0
 		}
 		s.Top = b + 1
-		value(want, cfg.Seed, b, i)
-		if !bytes.Equal(it.Value(), want) {
-			s.problem(fmt.Sprintf("batch %d entry %d: wrong value", b, i))
-			continue
+		if s.intact(it.Value(), want, cfg, b, i) {
+			n++
 		}
-		n++
 	}
 	if err := it.Close(); err != nil {
 		return s, err
@@ -104,12 +101,9 @@ func verifyByBatch(r engine.Reader, prefix int, cfg Config) (Scan, error) {
 				s.problem(fmt.Sprintf("unexpected key %x", it.Key()))
 				continue
 			}
-			value(want, cfg.Seed, b, i)
-			if !bytes.Equal(it.Value(), want) {
-				s.problem(fmt.Sprintf("batch %d entry %d: wrong value", b, i))
-				continue
+			if s.intact(it.Value(), want, cfg, b, i) {
+				n++
 			}
-			n++
 		}
 		if err := it.Close(); err != nil {
 			return s, err
@@ -140,6 +134,18 @@ func (s *Scan) merge(o Scan) {
 	}
 	s.Top = max(s.Top, o.Top)
 	s.problem(o.Problem)
+}
+
+// intact reports whether v is entry i of batch b as Write committed it,
+// through want, a buffer of cfg.ValueSize bytes; a wrong value is a
+// problem.
+func (s *Scan) intact(v, want []byte, cfg Config, b uint64, i uint32) bool {
+	value(want, cfg.Seed, b, i)
+	if !bytes.Equal(v, want) {
+		s.problem(fmt.Sprintf("batch %d entry %d: wrong value", b, i))
+		return false
+	}
+	return true
 }
 
 // count records that batch b has n intact entries of batch.

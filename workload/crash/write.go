@@ -48,11 +48,7 @@ func (w Writer) Write(db engine.Engine, cfg Config) error {
 	bt := db.NewBatch()
 	defer bt.Close()
 	for b := next; ; b++ {
-		for i := range uint32(cfg.Batch) {
-			key(k, b, i)
-			value(v, cfg.Seed, b, i)
-			bt.Put(k, v)
-		}
+		putBatch(bt, cfg, b, k, v)
 		if err := bt.Commit(); err != nil {
 			return fmt.Errorf("commit batch %d: %w", b, err)
 		}
