@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/cgroup"
+	"github.com/tsbench/storage/internal/report"
 )
 
 // engineFlags are shared engine options set on the command line. Like
@@ -47,3 +49,20 @@ func (v *sizeValue) Set(s string) error {
 }
 
 func (v *sizeValue) String() string { return strconv.FormatInt(int64(*v), 10) }
+
+// memoryValue is -memory: a size of at least cgroup.MinLimit.
+type memoryValue int64
+
+func (v *memoryValue) Set(s string) error {
+	n, err := engine.ParseSize(s)
+	switch {
+	case err != nil:
+		return errors.New(strings.TrimPrefix(err.Error(), fmt.Sprintf("size %q", s)+": "))
+	case n < cgroup.MinLimit:
+		return fmt.Errorf("is below the minimum of %s: no engine opens in less; raise it, or leave -memory out for no limit", report.Bytes(cgroup.MinLimit))
+	}
+	*v = memoryValue(n)
+	return nil
+}
+
+func (v *memoryValue) String() string { return strconv.FormatInt(int64(*v), 10) }

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -167,7 +168,7 @@ func newFlagSet(s *settings) (fs *flag.FlagSet, engines, workloadName *string, w
 	fs.StringVar(&c.Dataset, "dataset", "", "with -workload ts or mixed, keep the points of the write step (or the preload) in `dir`, one subdirectory per engine, the first time, and start later runs with the same parameters from a clone of them")
 	fs.DurationVar(&s.stall, "stall-timeout", suite.DefaultStall, "stop an engine whose process uses no CPU and does no disk I/O for this `duration` (a deadlock), and report it in its column; at most 24h, 0 waits forever")
 	s.engineFlags.define(fs)
-	fs.Var((*sizeValue)(&s.memory), "memory", "run each engine's process in a memory cgroup of this `size` (4GiB, 4G), page cache included, as on a machine with that much RAM: a store larger than it is read from disk, and an engine that needs more is reported out of memory, with the step and points it reached; needs root and the memory controller (cgroup v2, or v1 at /sys/fs/cgroup/memory) (default: no limit)")
+	fs.Var((*memoryValue)(&s.memory), "memory", "run each engine's process in a memory cgroup of this `size` (4GiB, 4G), page cache included, as on a machine with that much RAM: a store larger than it is read from disk, and an engine that needs more is reported out of memory, with the step and points it reached; needs root and the memory controller (cgroup v2, or v1 at /sys/fs/cgroup/memory) (default: no limit)")
 	fs.DurationVar(&s.maxTime, "max-time", 0, "stop an engine still running after this `duration` (3h, 90m) and report the step, points and rate it reached, with the steps it finished; the other engines go on (default: no limit)")
 	fs.StringVar(&s.profile, "profile", "", "write each Go engine process's pprof profiles in `dir`: ENGINE-cpu.pprof of its whole run (written at its end: empty if the process was killed), and ENGINE-heap.pprof, rewritten every 10 s and at the end, so that one the OOM killer ends leaves its last heap (go tool pprof); a local etcd cluster's members: -set etcd.heap_profiles=dir")
 	fs.Var(&s.sets, "set", "an engine setting as a config file writes it, `ENGINE.KEY=VALUE` for an engine's own (rocksdb.max_background_jobs=8, pebble.l0_compaction_threshold=8) or KEY=VALUE for a shared key (cache_size=64MiB); repeatable; overrides -config, -sync, -cache-size, -compression and -etcd-endpoints; an unknown engine or key is refused, naming the valid ones")
@@ -207,6 +208,32 @@ func (v *seedValue) Set(s string) error {
 
 func (v *seedValue) String() string { return strconv.FormatUint(uint64(*v), 10) }
 
+// badDuration matches the flag package's error for a value a duration
+// flag cannot parse, which says only "parse error".
+var badDuration = regexp.MustCompile(`^invalid value "(.*)" for flag -(\S+): parse error$`)
+
+// durationHint returns err, or for a duration given without its unit
+// (-max-time 5) an error that says how to write one.
+func durationHint(fs *flag.FlagSet, err error) error {
+	m := badDuration.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	f := fs.Lookup(m[2])
+	if f == nil {
+		return err
+	}
+	if g, ok := f.Value.(flag.Getter); !ok {
+		return err
+	} else if _, ok := g.Get().(time.Duration); !ok {
+		return err
+	}
+	if _, perr := strconv.ParseFloat(m[1], 64); perr == nil {
+		return fmt.Errorf("-%s %s: give the unit too, as in %ss, %sm or %sh", m[2], m[1], m[1], m[1], m[1])
+	}
+	return fmt.Errorf("-%s %q: give a duration such as 90s, 10m or 1h30m", m[2], m[1])
+}
+
 // parseFlags parses and checks args. Its errors are inputErrors, except
 // flag.ErrHelp for -h.
 func parseFlags(args []string) (*settings, error) {
@@ -216,7 +243,7 @@ func parseFlags(args []string) (*settings, error) {
 		if err == flag.ErrHelp {
 			return nil, err
 		}
-		return nil, inputErrorf("%v; run benchmark-storage -h for the flags", err)
+		return nil, inputErrorf("%v; run benchmark-storage -h for the flags", durationHint(fs, err))
 	}
 	if fs.NArg() > 0 {
 		return nil, inputErrorf("unexpected argument %q: settings are flags, as in -engine pebble -points 100M; run benchmark-storage -h", fs.Arg(0))

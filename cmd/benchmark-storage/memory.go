@@ -10,14 +10,12 @@ import (
 	"github.com/tsbench/storage/workload/suite"
 )
 
-// checkMemory checks -memory: at least cgroup.MinLimit, at most this
-// machine's memory, and a memory cgroup can be made here.
+// checkMemory checks -memory, at least cgroup.MinLimit already
+// (memoryValue): at most this machine's memory, and a memory cgroup can
+// be made here.
 func checkMemory(limit int64) error {
 	if limit == 0 {
 		return nil
-	}
-	if limit < cgroup.MinLimit {
-		return inputErrorf("-memory %s is below the minimum of %s: no engine opens in less; raise it", report.Bytes(limit), report.Bytes(cgroup.MinLimit))
 	}
 	if mem := harness.MemoryBytes(); mem > 0 && limit > mem {
 		return inputErrorf("-memory %s is more than this machine's memory (%s): use at most that, or leave -memory out for no limit", report.Bytes(limit), report.Bytes(mem))

@@ -147,6 +147,18 @@ func (f fanOut) String() string {
 	return f[0].String()
 }
 
+// Get is the first workload's value, as flag.Getter gives it: a duration
+// flag of several workloads is one too.
+func (f fanOut) Get() any {
+	if len(f) == 0 {
+		return nil
+	}
+	if g, ok := f[0].(flag.Getter); ok {
+		return g.Get()
+	}
+	return nil
+}
+
 // IsBoolFlag makes a bool flag of several workloads one too.
 func (f fanOut) IsBoolFlag() bool {
 	if len(f) == 0 {
