@@ -3,10 +3,8 @@ package cassandra
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -41,17 +39,17 @@ type layout struct {
 
 // readLayout reads dir's layout; ok is false when there is none yet.
 func readLayout(dir string) (l layout, ok bool, err error) {
-	b, err := os.ReadFile(filepath.Join(dir, layoutFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return l, false, nil
-	}
-	if err != nil {
+	ok, err = fileswap.ReadJSON(filepath.Join(dir, layoutFile), &l)
+	switch {
+	case err == nil && ok && (l.Keyspace == "" || l.PrefixLength < 1):
+		err = fmt.Errorf("%w: a field is missing", fileswap.ErrDamaged)
+	case err != nil && !errors.Is(err, fileswap.ErrDamaged):
 		return l, false, fmt.Errorf("cassandra: read %s: %w", layoutFile, err)
 	}
-	if err := json.Unmarshal(b, &l); err != nil || l.Keyspace == "" || l.PrefixLength < 1 {
-		return l, false, fmt.Errorf("%w: cassandra: %s in %s is damaged (%v); restore it or choose an empty directory", engine.ErrCorrupt, layoutFile, dir, err)
+	if err != nil {
+		return l, false, fmt.Errorf("%w: cassandra: %s in %s is %v; restore it or choose an empty directory", engine.ErrCorrupt, layoutFile, dir, err)
 	}
-	return l, true, nil
+	return l, ok, nil
 }
 
 // recognize reports whether dir holds this engine's layoutFile, so that
@@ -64,11 +62,7 @@ func recognize(dir string) (bool, error) {
 // write saves l in dir through a synced rename: a crash leaves the old or
 // the new file, never half of one.
 func (l layout) write(dir string) error {
-	b, err := json.MarshalIndent(l, "", "\t")
-	if err != nil {
-		return err
-	}
-	if err := fileswap.Write(filepath.Join(dir, layoutFile), append(b, '\n')); err != nil {
+	if err := fileswap.WriteJSON(filepath.Join(dir, layoutFile), l); err != nil {
 		return fmt.Errorf("cassandra: write %s: %w (choose a writable directory)", layoutFile, err)
 	}
 	return nil

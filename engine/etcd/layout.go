@@ -3,12 +3,9 @@ package etcd
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -56,17 +53,17 @@ func (m memberAddr) peerURL() string   { return fmt.Sprintf("http://127.0.0.1:%d
 
 // readLayout reads dir's layout; ok is false when there is none yet.
 func readLayout(dir string) (l layout, ok bool, err error) {
-	b, err := os.ReadFile(filepath.Join(dir, layoutFile))
-	if errors.Is(err, fs.ErrNotExist) {
-		return l, false, nil
-	}
-	if err != nil {
+	ok, err = fileswap.ReadJSON(filepath.Join(dir, layoutFile), &l)
+	switch {
+	case err == nil && ok && l.Prefix == "":
+		err = fmt.Errorf("%w: a field is missing", fileswap.ErrDamaged)
+	case err != nil && !errors.Is(err, fileswap.ErrDamaged):
 		return l, false, fmt.Errorf("etcd: read %s: %w", layoutFile, err)
 	}
-	if err := json.Unmarshal(b, &l); err != nil || l.Prefix == "" {
-		return l, false, fmt.Errorf("%w: etcd: %s in %s is damaged (%v); restore it or choose an empty directory", engine.ErrCorrupt, layoutFile, dir, err)
+	if err != nil {
+		return l, false, fmt.Errorf("%w: etcd: %s in %s is %v; restore it or choose an empty directory", engine.ErrCorrupt, layoutFile, dir, err)
 	}
-	return l, true, nil
+	return l, ok, nil
 }
 
 // recognize reports whether dir holds this engine's layoutFile, so that
@@ -79,13 +76,7 @@ func recognize(dir string) (bool, error) {
 // write saves l in dir, through a synced rename so a crash leaves the old
 // or the new file, never half of one.
 func (l layout) write(dir string) error {
-	b, err := json.MarshalIndent(l, "", "\t")
-	if err != nil {
-		return err
-	}
-	// Durably: a cluster whose layout a power cut dropped would start
-	// anew, empty.
-	if err := fileswap.Write(filepath.Join(dir, layoutFile), append(b, '\n')); err != nil {
+	if err := fileswap.WriteJSON(filepath.Join(dir, layoutFile), l); err != nil {
 		return fmt.Errorf("etcd: write %s: %w (choose a writable directory)", layoutFile, err)
 	}
 	return nil

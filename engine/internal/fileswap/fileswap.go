@@ -1,11 +1,15 @@
 // Package fileswap replaces a file with a complete copy written beside
 // it (bbolt's and LMDB's Compact, the small files backends keep beside
-// their store): the rename is atomic and synced, so an interruption or a
-// power cut leaves either the old file or the new one, both whole.
+// their store, such as a cluster's layout in JSON): the rename is atomic
+// and synced, so an interruption or a power cut leaves either the old
+// file or the new one, both whole.
 package fileswap
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -38,4 +42,34 @@ func Write(path string, data []byte) error {
 		return err
 	}
 	return Replace(tmp, path)
+}
+
+// WriteJSON writes v to path as indented JSON, durably (Write).
+func WriteJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "\t")
+	if err != nil {
+		return err
+	}
+	return Write(path, append(b, '\n'))
+}
+
+// ErrDamaged is wrapped by ReadJSON's error for a file that is not the
+// JSON of v.
+var ErrDamaged = errors.New("damaged")
+
+// ReadJSON reads path, written by WriteJSON, into v; ok is false when
+// there is no such file. A file that does not decode gives an error
+// wrapping ErrDamaged.
+func ReadJSON(path string, v any) (ok bool, err error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return false, fmt.Errorf("%w: %w", ErrDamaged, err)
+	}
+	return true, nil
 }
