@@ -1,9 +1,9 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -85,45 +85,29 @@ func Resolve(name, config, source string, overrides []Override) (Options, error)
 	return Resolved(name, &o)
 }
 
-// FromEffective turns what Effective returned for engine name back into
-// the Options it describes: how resolved options cross a process boundary
-// as JSON, whose numbers decode as float64 (or json.Number) and are turned
-// back into the integers of the fields that hold them.
-func FromEffective(name string, m map[string]any) (Options, error) {
+// DecodeOptions decodes b, engine name's resolved options as
+// json.Marshal wrote them, exactly: the backend's own options into the
+// type its driver makes (Driver.NewOptions), every number into its
+// field's own type. It is how options resolved in one process reach
+// another (a benchmark's child) unchanged; it neither resolves nor
+// checks them, which Open does.
+func DecodeOptions(name string, b []byte) (Options, error) {
 	d, err := Lookup(name)
 	if err != nil {
 		return Options{}, err
 	}
-	m = integers(reflect.TypeFor[Options](), m)
-	if own, ok := m[name].(map[string]any); ok && d.NewOptions != nil {
-		m[name] = integers(reflect.TypeOf(d.NewOptions()).Elem(), own)
+	var o Options
+	if d.NewOptions != nil {
+		// Unmarshal decodes into the value a non-nil pointer in an
+		// interface points to.
+		o.Engine = d.NewOptions()
 	}
-	var text strings.Builder
-	if err := toml.NewEncoder(&text).Encode(m); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&o); err != nil {
 		return Options{}, fmt.Errorf("%w: %s options: %v", ErrConfig, name, err)
 	}
-	return Resolve(name, text.String(), name+"'s resolved options", nil)
-}
-
-// integers returns a copy of m, a table of struct type t, whose numbers
-// are int64 where t's field is an integer.
-func integers(t reflect.Type, m map[string]any) map[string]any {
-	out := maps.Clone(m)
-	for k, v := range m {
-		f, ok := fieldOf(t, k)
-		if !ok || f.Type.Kind() < reflect.Int || f.Type.Kind() > reflect.Uint64 {
-			continue
-		}
-		switch n := v.(type) {
-		case float64:
-			out[k] = int64(n)
-		case json.Number:
-			if i, err := n.Int64(); err == nil {
-				out[k] = i
-			}
-		}
-	}
-	return out
+	return o, nil
 }
 
 // Resolved returns opts (nil for the defaults) as engine name runs with

@@ -24,8 +24,13 @@ type job struct {
 	Workload string `json:"workload"` // its registered name (suite.Names)
 
 	// Options are the engine's options, resolved in the parent, as
-	// engine.Effective spells them (and results record them).
+	// engine.Effective spells them: what results record, and what the JVM
+	// worker reads.
 	Options map[string]any `json:"options"`
+	// Resolved are the same options as the parent holds them, typed
+	// (engine.DecodeOptions reads them): what a Go child opens the
+	// engine with.
+	Resolved json.RawMessage `json:"resolved"`
 	Keep    bool           `json:"keep,omitempty"`
 	// Memory is -memory: the child waits until it is in its memory
 	// cgroup before it opens the engine.
@@ -48,9 +53,13 @@ func newJob(s *settings, role, name, dir, progressMode string) job {
 	if err != nil {
 		panic(err) // plain data: cannot fail
 	}
+	resolved, err := json.Marshal(s.options[name])
+	if err != nil {
+		panic(err) // plain data: cannot fail
+	}
 	return job{
 		Role: role, Engine: name, Dir: dir, Progress: progressMode, Workload: s.workload.Name(),
-		Options: s.effective[name], Keep: s.keep, Memory: s.memory, Stall: s.stall, MemorySample: s.memorySample,
+		Options: s.effective[name], Resolved: resolved, Keep: s.keep, Memory: s.memory, Stall: s.stall, MemorySample: s.memorySample,
 		Profile: s.profile, Common: s.common, Settings: settings,
 	}
 }
@@ -104,7 +113,7 @@ func (j *job) UnmarshalJSON(b []byte) error {
 
 // settings are the settings the job stands for.
 func (j job) settings() (*settings, error) {
-	opts, err := engine.FromEffective(j.Engine, j.Options)
+	opts, err := engine.DecodeOptions(j.Engine, j.Resolved)
 	if err != nil {
 		return nil, fmt.Errorf("the job's options: %w", err)
 	}

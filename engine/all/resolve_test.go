@@ -38,13 +38,6 @@ func TestResolveOverrides(t *testing.T) {
 	if own["max_background_jobs"] != int64(8) || own["block_size"] != int64(8192) || eff["cache_size"] != int64(16<<20) {
 		t.Errorf("effective options %v: want max_background_jobs 8, block_size 8192 (the file's), cache_size 16MiB (the override's)", eff)
 	}
-	back, err := engine.FromEffective("rocksdb", eff)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if again, _ := engine.Effective("rocksdb", back); !equalMaps(again, eff) {
-		t.Errorf("FromEffective(Effective) = %v, want %v", again, eff)
-	}
 	etcd, err := engine.Resolve("etcd", config, "test.toml", sets)
 	if err != nil {
 		t.Fatal(err)
@@ -108,33 +101,33 @@ func asStrings(v any) []string {
 	}
 }
 
-// TestEffectiveJSONRoundTrip: every engine's resolved options survive
-// the JSON of a child's job unchanged.
-func TestEffectiveJSONRoundTrip(t *testing.T) {
+// TestOptionsJSONRoundTrip: every engine's resolved options, the
+// defaults and ones with every shared option changed, survive the JSON of
+// a child's job exactly, typed as they were (engine.DecodeOptions).
+func TestOptionsJSONRoundTrip(t *testing.T) {
+	changed := engine.Options{Sync: engine.SyncBatch, CacheSize: 64<<20 + 1, WriteBufferSize: 96 << 20,
+		DisableCompression: true, MaxOpenFiles: 777, BloomBitsPerKey: -1}
 	for _, name := range engine.Names() {
-		opts, err := engine.Resolve(name, "", "", nil)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+		for _, given := range []*engine.Options{nil, &changed} {
+			opts, err := engine.Resolved(name, given)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			b, err := json.Marshal(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := engine.DecodeOptions(name, b)
+			if err != nil {
+				t.Fatalf("%s: DecodeOptions: %v", name, err)
+			}
+			if !reflect.DeepEqual(back, opts) {
+				t.Errorf("%s: after JSON %+v (%+v), want %+v (%+v)", name, back, back.Engine, opts, opts.Engine)
+			}
 		}
-		eff, err := engine.Effective(name, opts)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		b, err := json.Marshal(eff)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var m map[string]any
-		if err := json.Unmarshal(b, &m); err != nil {
-			t.Fatal(err)
-		}
-		back, err := engine.FromEffective(name, m)
-		if err != nil {
-			t.Fatalf("%s: FromEffective: %v", name, err)
-		}
-		if again, _ := engine.Effective(name, back); !equalMaps(again, eff) {
-			t.Errorf("%s: after JSON %v, want %v", name, again, eff)
-		}
+	}
+	if _, err := engine.DecodeOptions("rocksdb", []byte(`{"cache_size": 1, "no_such_key": 2}`)); !errors.Is(err, engine.ErrConfig) {
+		t.Errorf("DecodeOptions of an unknown key = %v, want ErrConfig", err)
 	}
 }
 

@@ -40,7 +40,7 @@ const (
 func memberCheck(e *suite.Engine, cfg Config, t *Tally, h *harness.Header, done func(int, Round)) (err error) {
 	db, err := e.Open(e.Dir)
 	if err != nil {
-		h.Options, err = e.Recorded(err)
+		h.Options = e.Effective
 		return err
 	}
 	defer suite.Close(db, &err)

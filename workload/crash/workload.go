@@ -128,7 +128,7 @@ func (crashSuite) Run(cfg Config, _ suite.Common, e *suite.Engine) (res *Result,
 	}
 	p.End()
 	res.Crash = t.Finish()
-	res.Options, err = e.Recorded(err)
+	res.Options = e.Effective
 	return res, err
 }
 

@@ -106,7 +106,7 @@ func (microSuite) Run(cfg Config, _ suite.Common, e *suite.Engine) (*Result, err
 	cfg.Progress, cfg.Log = e.Progress, e.Progress
 	res, err := Run(OpenerFor(e.Name, e.Options), e.Dir, cfg)
 	if res != nil {
-		res.Options, err = e.Recorded(err)
+		res.Options = e.Effective
 	}
 	return res, err
 }

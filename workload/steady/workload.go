@@ -103,7 +103,7 @@ func (steadySuite) Run(s Settings, c suite.Common, e *suite.Engine) (res *Result
 	if s.FindRate {
 		res, err = FindRate(e.Dir, cfg, s.Targets)
 		if res != nil {
-			res.Options, err = e.Recorded(err)
+			res.Options = e.Effective
 		}
 		return res, err
 	}

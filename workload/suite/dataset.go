@@ -12,28 +12,22 @@ import (
 )
 
 // Manifest is every parameter that determines the dataset of engine
-// name: what the time-series write step and the mixed preload write.
-func Manifest(c Common, name string, opts engine.Options) (dataset.Manifest, error) {
-	eff, err := engine.Effective(name, opts)
-	if err != nil {
-		return dataset.Manifest{}, fmt.Errorf("record options: %w", err)
-	}
+// name, whose options engine.Effective spelled as effective: what the
+// time-series write step and the mixed preload write.
+func Manifest(c Common, name string, effective map[string]any) dataset.Manifest {
 	return dataset.Manifest{
 		Engine: name, Version: engine.Version(name),
 		Points: c.Points, Series: c.Series, Batch: c.Batch, Seed: c.Seed,
-		Options: eff,
-	}, nil
+		Options: effective,
+	}
 }
 
 // OpenDataset opens the dataset of engine name in c.Dataset, a
 // subdirectory per engine so that one -dataset serves a run of several,
 // reading only. A dataset of other parameters, or a partial one, is the
 // user's mistake, wrapping ErrInvalid.
-func OpenDataset(c Common, name string, opts engine.Options) (*dataset.Dataset, error) {
-	want, err := Manifest(c, name, opts)
-	if err != nil {
-		return nil, err
-	}
+func OpenDataset(c Common, name string, effective map[string]any) (*dataset.Dataset, error) {
+	want := Manifest(c, name, effective)
 	dir := filepath.Join(c.Dataset, name)
 	ds, err := dataset.Open(dir, want)
 	switch {
@@ -68,7 +62,7 @@ func openRun(e *Engine, c Common) (*DatasetRun, error) {
 	r := &DatasetRun{}
 	if c.Dataset != "" {
 		var err error
-		if ds, err = OpenDataset(c, e.Name, e.Options); err != nil {
+		if ds, err = OpenDataset(c, e.Name, e.Effective); err != nil {
 			return nil, err
 		}
 		if ds.Exists() {

@@ -50,23 +50,11 @@ func (e *Engine) Open(dir string) (engine.Engine, error) {
 	return engine.Open(e.Name, dir, &opts)
 }
 
-// Recorded are the options the engine ran with as results record them
-// (engine.Effective), and the run's error err, or the reason they could
-// not be recorded if the run had none.
-func (e *Engine) Recorded(err error) (map[string]any, error) {
-	m, eerr := engine.Effective(e.Name, e.Options)
-	if err == nil && eerr != nil {
-		err = fmt.Errorf("record options: %w", eerr)
-	}
-	return m, err
-}
-
 // Record fills in what a result says beyond the workload's figures: the
-// options in effect and which instance of the engine db (nil for none)
-// ran, where its backend tells; it returns err, or the error of
-// recording the options.
+// options in effect (Effective) and which instance of the engine db (nil
+// for none) ran, where its backend tells; it returns err.
 func (e *Engine) Record(h *harness.Header, db engine.Engine, err error) error {
-	h.Options, err = e.Recorded(err)
+	h.Options = e.Effective
 	if d, ok := engine.BackendAs[engine.Describer](db); ok {
 		h.Description = d.Describe()
 	}
