@@ -12,9 +12,6 @@ import (
 
 var _ engine.ContextCommitter = (*batch)(nil)
 
-// inFlight bounds the parts of one Commit sent at once.
-const inFlight = 32
-
 // batch buffers its writes in Go and commits them split by partition.
 type batch struct {
 	d *DB
@@ -75,7 +72,7 @@ func (b *batch) CommitContext(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, d.o.RequestTimeout)
 	defer cancel()
 	errs := make([]error, len(parts))
-	sem := make(chan struct{}, inFlight)
+	sem := make(chan struct{}, d.o.InFlight)
 	done := make(chan struct{})
 	for i, pt := range parts {
 		sem <- struct{}{}

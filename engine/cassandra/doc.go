@@ -55,7 +55,8 @@
 // A batch is split by partition; only the last write of each key is
 // sent, since one Commit's writes share a timestamp. Each partition's
 // part is one UNLOGGED batch (or one statement), sent to a replica of the
-// partition (token-aware routing), all parts at once, up to 32 in flight.
+// partition (token-aware routing), all parts at once, up to in_flight (32)
+// at a time.
 // Commit returns when every part is acknowledged at the consistency
 // level. A part is atomic and isolated: its writes apply all or none, and
 // no reader sees some of them without the others. A batch across

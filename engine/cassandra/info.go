@@ -41,8 +41,8 @@ func (d *DB) describeCluster(kind string) error {
 	if len(hosts) == 1 {
 		noun = "node"
 	}
-	s := fmt.Sprintf("Cassandra %s, %s cluster of %d %s (%s), keyspace %s, rf %d, %s, %s",
-		d.version, kind, len(hosts), noun, strings.Join(hosts, ", "), d.l.Keyspace, d.o.RF, d.o.Consistency, order)
+	s := fmt.Sprintf("Cassandra %s, %s cluster of %d %s (%s), keyspace %s, rf %d, %s, %s, %d writes in flight",
+		d.version, kind, len(hosts), noun, strings.Join(hosts, ", "), d.l.Keyspace, d.o.RF, d.o.Consistency, order, d.o.InFlight)
 	if d.local != nil {
 		s += fmt.Sprintf(", heap %dMiB, commitlog_sync %s, compaction %s, gc_grace %v", d.o.Heap>>20, d.o.CommitlogSync, d.o.Compaction, d.o.GCGrace)
 		if d.o.NodeMemory > 0 {
@@ -61,7 +61,7 @@ func (d *DB) describeCluster(kind string) error {
 // or given, its nodes, the keyspace and the settings that shape the
 // figures. For example:
 //
-//	Cassandra 5.0.9, local cluster of 3 nodes (127.0.0.2, 127.0.0.3, 127.0.0.4), keyspace tsbench, rf 3, QUORUM, ordered within a prefix of 8 bytes, heap 1024MiB, commitlog_sync periodic, compaction size_tiered, gc_grace 0s
+//	Cassandra 5.0.9, local cluster of 3 nodes (127.0.0.2, 127.0.0.3, 127.0.0.4), keyspace tsbench, rf 3, QUORUM, ordered within a prefix of 8 bytes, 32 writes in flight, heap 1024MiB, commitlog_sync periodic, compaction size_tiered, gc_grace 0s
 func (d *DB) Describe() string { return d.describe }
 
 // Limits reports the keys and writes the engine takes: under the default

@@ -96,6 +96,10 @@ type Options struct {
 	// StartTimeout bounds the wait for each local node's CQL port, 1s to
 	// 1h. Default 2m.
 	StartTimeout time.Duration `toml:"start_timeout"`
+	// InFlight bounds the parts (one per partition) of one Commit sent at
+	// once, 1 to 1024: a batch of the 2014 order touches as many
+	// partitions as it has points. Default 32.
+	InFlight int `toml:"in_flight"`
 	// RequestTimeout bounds every request on the client side but Compact's,
 	// 1s to 24h. Default 30s.
 	RequestTimeout time.Duration `toml:"request_timeout"`
@@ -127,6 +131,7 @@ const (
 	DefaultStartTimeout   = 2 * time.Minute
 	DefaultRequestTimeout = 30 * time.Second
 	DefaultCompactTimeout = 24 * time.Hour
+	DefaultInFlight       = 32
 	DefaultJava           = "java"
 )
 
@@ -172,6 +177,7 @@ func (o Options) Resolve(shared engine.Options) (any, error) {
 		defaults.In("start_timeout", &o.StartTimeout, DefaultStartTimeout, time.Second, time.Hour),
 		defaults.In("request_timeout", &o.RequestTimeout, DefaultRequestTimeout, time.Second, 24*time.Hour),
 		defaults.In("compact_timeout", &o.CompactTimeout, DefaultCompactTimeout, time.Second, 24*time.Hour),
+		defaults.In("in_flight", &o.InFlight, DefaultInFlight, 1, 1024),
 	)
 	if err != nil {
 		return o, err
