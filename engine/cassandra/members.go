@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	gocql "github.com/apache/cassandra-gocql-driver/v2"
@@ -107,8 +108,8 @@ func (d *DB) RestartMember(i int) error {
 
 // Alone implements engine.Members: it stops every other node (each
 // drains first), reads through a session of node i alone at consistency
-// ONE, which only node i can then serve, and starts the others again
-// before it returns.
+// ONE, which only node i can then serve, and starts the others again,
+// all at once, before it returns.
 func (d *DB) Alone(i int, read func(engine.Reader) error) (err error) {
 	n, err := d.node(i)
 	if err != nil {
@@ -117,13 +118,25 @@ func (d *DB) Alone(i int, read func(engine.Reader) error) (err error) {
 	if n.exited() {
 		return fmt.Errorf("%w: node %d (%v)", ErrNodeExited, i, n.err)
 	}
+	var stopped []int
+	defer func() {
+		// All at once: each rejoins the cluster it knows from its own
+		// system tables, node i up throughout.
+		errs := make([]error, len(stopped))
+		var wg sync.WaitGroup
+		for k, j := range stopped {
+			wg.Go(func() { errs[k] = d.local.restart(j) })
+		}
+		wg.Wait()
+		err = errors.Join(err, errors.Join(errs...))
+	}()
 	for j, o := range d.local.list() {
 		if j == i || o.exited() {
 			continue
 		}
 		// Started again even if it did not stop cleanly (it was killed).
 		err = errors.Join(err, o.stop())
-		defer func() { err = errors.Join(err, d.local.restart(j)) }()
+		stopped = append(stopped, j)
 	}
 	if err != nil {
 		return err
