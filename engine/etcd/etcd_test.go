@@ -1,6 +1,7 @@
 package etcd_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -9,9 +10,34 @@ import (
 	"github.com/tsbench/storage/engine/etcd"
 )
 
-// TestEngine runs the acceptance suite against a local 3-member cluster
-// that each engine.Open starts in the test's directory.
-func TestEngine(t *testing.T) { enginetest.RunEngine(t, "etcd", nil) }
+// TestEngine runs the acceptance suite on one local 3-member cluster that
+// the test starts, each engine under a prefix of its own on it, as on a
+// given cluster: one start rather than one per Open, hundreds of them.
+// What only a local cluster does (start, stop, restart, a killed member,
+// Sizes, Compact's defragmentation of its own members) has tests of its
+// own, and TestThroughOpen runs a local cluster through engine.Open.
+func TestEngine(t *testing.T) {
+	enginetest.RunEngine(t, "etcd", &engine.Options{Engine: &etcd.Options{Endpoints: sharedCluster(t)}})
+}
+
+// sharedEnv hands the shared cluster's endpoints to the suite's second
+// processes, which use it rather than start their own.
+const sharedEnv = "TSBENCH_ETCD_SHARED_ENDPOINTS"
+
+// sharedCluster starts a local cluster for the test, or in a second
+// process returns the one its parent started, and returns its client
+// endpoints.
+func sharedCluster(t *testing.T) []string {
+	if v := os.Getenv(sharedEnv); v != "" {
+		return strings.Split(v, ",")
+	}
+	dir := t.TempDir()
+	db := openDB(t, dir, nil)
+	t.Cleanup(func() { db.Close() })
+	eps := endpointsOf(t, dir)
+	t.Setenv(sharedEnv, strings.Join(eps, ","))
+	return eps
+}
 
 func TestConfig(t *testing.T) { enginetest.Config(t, "etcd") }
 

@@ -236,11 +236,14 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 		return st, err, err
 	}
 	fatal = body(run)
-	if errors.Is(fatal, ErrStopped) {
+	if stopped := errors.Is(fatal, ErrStopped); stopped || fatal != nil && name != StepCompact {
+		// Stopped, or failed: the figures are of the points handled
+		// (a delete's logical bytes were of all it would have deleted),
+		// not of the points the step was to handle.
 		done := run.done.Load()
-		fatal = fmt.Errorf("%w after %s of %s points", ErrStopped, harness.Count(done), harness.Count(points))
-		// The figures are of the points handled; a delete's logical
-		// bytes were of all it would have deleted.
+		if stopped {
+			fatal = fmt.Errorf("%w after %s of %s points", ErrStopped, harness.Count(done), harness.Count(points))
+		}
 		st.Points, points = done, done
 		if name == StepDelete {
 			run.logical = 0

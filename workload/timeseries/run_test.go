@@ -370,6 +370,11 @@ func TestRunStopsOnEngineError(t *testing.T) {
 	if len(res.Steps) != 1 || !strings.Contains(res.Steps[0].Error, "commit of points 20..29") {
 		t.Fatalf("steps %+v", res.Steps)
 	}
+	// The failed step's figures are of the 20 points committed, not of
+	// the step's plan.
+	if st := res.Steps[0]; st.Points != 20 || st.PointsPerSec != 20/st.Time.Seconds() {
+		t.Errorf("failed write step: %d points at %.0f points/s, want the 20 committed in %v", st.Points, st.PointsPerSec, st.Time)
+	}
 	if !strings.HasPrefix(res.Error, "write: ") {
 		t.Errorf("Result.Error = %q", res.Error)
 	}
