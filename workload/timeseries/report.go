@@ -222,6 +222,16 @@ func (r Report) speedMetrics() []metric {
 		}})
 	}
 	speed = append(speed, metric{Name: "CPU user+sys", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.DurationCell(s.CPUUser + s.CPUSys) }})
+	if r.any(func(s *Step) bool { return s.Processes != nil }) {
+		// The benchmark's own share, which an engine working in processes
+		// of its own (a cluster's members) leaves apart: the client.
+		speed = append(speed, metric{Name: "of it, this process", Best: report.LowerBest, Get: func(s *Step) report.Cell {
+			if s.Processes == nil {
+				return report.None
+			}
+			return report.DurationCell(s.CPUUser + s.CPUSys - s.Processes.CPUUser - s.Processes.CPUSys)
+		}})
+	}
 	if r.any(func(s *Step) bool { return s.JVM != nil }) {
 		speed = append(speed, metric{Name: "JVM GC time", Best: report.LowerBest, Get: func(s *Step) report.Cell {
 			if s.JVM == nil {

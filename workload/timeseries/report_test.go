@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -324,5 +325,18 @@ func TestReportHTMLEveryEngineItsColor(t *testing.T) {
 	}
 	if n := reporttest.ColorsIn(t, png, colors); n != 11 {
 		t.Errorf("the screenshot shows %d of the 11 engines' colors", n)
+	}
+}
+
+// TestReportClientCPU: an engine working in processes of its own (a
+// cluster's members) gets a row with the benchmark process's own share of
+// the CPU time, the client's.
+func TestReportClientCPU(t *testing.T) {
+	r := syntheticReport()
+	st := &r.Results[0].Steps[0]
+	total := st.CPUUser + st.CPUSys
+	st.Processes = &harness.EngineProcesses{Count: 3, CPUUser: total - 90*time.Second, CPUSys: 0}
+	if text := r.Page().Text(); !regexp.MustCompile(`of it, this process +1m30s +- +-`).MatchString(text) {
+		t.Errorf("no row of the benchmark process's CPU time, 1m30s for the first engine's write:\n%s", text)
 	}
 }
