@@ -60,9 +60,10 @@ type Options struct {
 	Heap int64 `toml:"heap"`
 	// NodeMemory, above 0, puts each local node in a memory cgroup of its
 	// own with this limit in bytes, page cache included, as if each ran
-	// on a machine of that size: at least heap + 256 MiB, and it needs
-	// root and a memory cgroup hierarchy. Default 0: the nodes share the
-	// engine process's memory, and its limit if it has one.
+	// on a machine of that size: at least heap + 256 MiB, at most 1 TiB,
+	// and it needs root and a memory cgroup hierarchy. Default 0: the
+	// nodes share the engine process's memory, and its limit if it has
+	// one.
 	NodeMemory int64 `toml:"node_memory"`
 	// JVMOptions are more flags for each local node's java, after the
 	// engine's own, which they override: -XX:TieredStopAtLevel=1, say,
@@ -218,6 +219,7 @@ func (o Options) Resolve(shared engine.Options) (any, error) {
 	if err := defaults.Fill("cassandra",
 		defaults.In("rf", &o.RF, min(DefaultRF, o.Nodes), 1, maxNodes),
 		defaults.In("heap", &o.Heap, DefaultHeap, 256<<20, 64<<30),
+		defaults.In("node_memory", &o.NodeMemory, 0, 0, 1<<40),
 	); err != nil {
 		return o, err
 	}
