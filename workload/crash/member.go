@@ -61,6 +61,11 @@ func memberCheck(e *suite.Engine, cfg Config, t *Tally, h *harness.Header, done 
 		}
 		t.Add(r)
 		done(i, r)
+		if r.ReopenErr != nil {
+			// A member that did not come back leaves a cluster the next
+			// kill would take below its quorum.
+			return fmt.Errorf("kill %d: %w", i, r.ReopenErr)
+		}
 	}
 	return nil
 }
