@@ -184,10 +184,12 @@ public final class Probe {
     /**
      * repair runs a full repair of the table on the node, over every range
      * it replicates, as nodetool repair -full KEYSPACE TABLE does, and
-     * waits until it has ended.
+     * waits until it has ended. Parallel, nodetool's default: the JMX
+     * call's own default, sequential, snapshots the table on every
+     * replica first, which failed on a loaded machine.
      */
     private static String repair(StorageServiceMBean s, String keyspace, String table) throws InterruptedException {
-        int cmd = s.repairAsync(keyspace, Map.of("incremental", "false", "columnFamilies", table));
+        int cmd = s.repairAsync(keyspace, Map.of("incremental", "false", "parallelism", "parallel", "columnFamilies", table));
         if (cmd <= 0) {
             return "ok"; // nothing to repair: a keyspace with one replica
         }
