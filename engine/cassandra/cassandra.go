@@ -135,7 +135,10 @@ func openLocal(ctx context.Context, java, dir string, o Options, l layout, exist
 	d, err := connect(ctx, dir, o, l, c.hosts())
 	if err == nil {
 		d.local = c
-		if err = d.describeCluster("local"); err == nil {
+		if err = d.waitReady(ctx); err == nil {
+			err = d.describeCluster("local")
+		}
+		if err == nil {
 			d.probing = true
 			useProbe()
 			return d, nil
@@ -144,6 +147,31 @@ func openLocal(ctx context.Context, java, dir string, o Options, l layout, exist
 	}
 	c.kill()
 	return nil, err
+}
+
+// waitReady returns once every node, as a coordinator, finds enough
+// replicas alive for a read at the engine's consistency, or fails after
+// start_timeout: a node serves CQL before gossip has told it that the
+// others are up, and a read or write it coordinates until then fails with
+// "cannot achieve consistency level".
+func (d *DB) waitReady(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, d.o.StartTimeout)
+	defer cancel()
+	probe := make([]byte, d.l.PrefixLength)
+	for _, h := range d.s.GetHosts() {
+		for {
+			var v []byte
+			err := d.s.Query(d.qGet, probe, []byte{}).SetHostID(h.HostID()).ScanContext(ctx, &v)
+			if err == nil || errors.Is(err, gocql.ErrNotFound) {
+				break
+			}
+			if ctx.Err() != nil {
+				return fmt.Errorf("%w: node %s did not find enough replicas alive for %s within %v (start_timeout): %v", ErrStart, h.ConnectAddress(), d.o.Consistency, d.o.StartTimeout, err)
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
+	return nil
 }
 
 // nopLogger keeps the driver quiet: its errors reach the caller.
@@ -226,7 +254,17 @@ func (d *DB) schema(ctx context.Context) error {
 	}
 	checks := []func(context.Context) error{d.checkReplication, d.checkColumns}
 	for i, q := range stmts {
-		if err := d.s.Query(q).Consistency(gocql.All).ExecContext(ctx); err != nil {
+		// Retried: a node just started may coordinate the statement before
+		// it has learnt the keyspace made a moment ago, or that the other
+		// nodes are up. Both statements are idempotent.
+		var err error
+		for {
+			if err = d.s.Query(q).Consistency(gocql.All).ExecContext(ctx); err == nil || ctx.Err() != nil {
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+		if err != nil {
 			return d.wrap("create the keyspace and table", err)
 		}
 		if err := checks[i](ctx); err != nil {
