@@ -31,7 +31,7 @@ type job struct {
 	// (engine.DecodeOptions reads them): what a Go child opens the
 	// engine with.
 	Resolved json.RawMessage `json:"resolved"`
-	Keep    bool           `json:"keep,omitempty"`
+	Keep     bool            `json:"keep,omitempty"`
 	// Memory is -memory: the child waits until it is in its memory
 	// cgroup before it opens the engine.
 	Memory       int64         `json:"memory_limit,omitempty"`
