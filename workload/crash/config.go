@@ -74,8 +74,11 @@ type Config struct {
 	ValueSize int `json:"value_size"`
 	// Seed picks the values and the moments of the kills.
 	Seed uint64 `json:"seed"`
-	// Window is how long after the writer has opened the engine it may be
-	// killed: at a moment drawn uniformly from [0, Window). Default 500ms.
+	// Window is how long after the writer's first acknowledged batch it
+	// may be killed: at a moment drawn uniformly from [0, Window), so
+	// that an engine whose first commit is slow (a cluster's, seconds
+	// after it opened) is killed while it writes, not before. Default
+	// 500ms.
 	Window time.Duration `json:"kill_window_ns"`
 	// Fault is what strikes the writer: FaultKill, FaultPowercut or
 	// FaultTorn. Default FaultKill.

@@ -16,12 +16,23 @@ import (
 	"github.com/tsbench/storage/workload/suite"
 )
 
-// killRound runs one writer until it is killed, then one reader.
+// killRound runs one writer until it is killed, then one reader. The
+// kill's moment counts from the first acknowledged batch.
 func killRound(e *suite.Engine, cfg Config, round int) (Round, error) {
 	var r Round
-	w, err := startWriter(e, e.Dir, newAckReader())
+	acks := newAckReader()
+	first := acks.after(1)
+	w, err := startWriter(e, e.Dir, acks)
 	if err != nil {
 		return r, err
+	}
+	select {
+	case <-first:
+	case err := <-w.exited:
+		return r, w.failed(err)
+	case <-time.After(writerWait(e)):
+		w.stop()
+		return r, fmt.Errorf("writer acknowledged no batch within %v of opening the engine", writerWait(e))
 	}
 	select {
 	case <-time.After(cfg.KillDelay(round)):

@@ -71,7 +71,7 @@ func (r Report) intro() string {
 	}
 	if !c.PowerCut() {
 		return fmt.Sprintf("Crash check: per engine, %d times a writer committing batches of %d entries (values of %d B) was killed with SIGKILL "+
-			"at a random moment within %v of opening (seed %d), and the store reopened in a fresh process and read back whole.\n%s\n"+
+			"at a random moment within %v of its first acknowledged batch (seed %d), and the store reopened in a fresh process and read back whole.\n%s\n"+
 			"A process kill leaves the OS and its page cache running: it cannot show what a machine crash or power loss "+
 			"would lose, which only the sync profile \"batch\" guards against (-fault powercut checks that).",
 			c.Kills, c.Batch, c.ValueSize, c.Window, c.Seed, tail)
