@@ -28,6 +28,11 @@ func init() {
 		Open:       func(string, engine.Options) (engine.Backend, error) { return memory.New(), nil },
 		OnlyByName: true,
 	})
+	// An engine run in a process of its own, in a group (TestProcessEngines).
+	engine.Register("testprocess", engine.Driver{
+		Process: func() (string, []string, error) { return "/bin/true", nil, nil },
+		Group:   "testgroup",
+	})
 }
 
 var errTestFail = errors.New("testfail: cannot open")

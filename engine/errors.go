@@ -17,6 +17,10 @@ var (
 	// ErrUnknownEngine is returned by Open and LoadConfig for a name no
 	// backend registered; the message lists the registered names.
 	ErrUnknownEngine = errors.New("engine: unknown engine")
+	// ErrOutOfProcess is returned by Open for an engine that no Go
+	// program opens, one that runs in a process of its own
+	// (Driver.Process): the JVM stores.
+	ErrOutOfProcess = errors.New("engine: the engine runs in a process of its own, not in a Go program (the benchmark runs it)")
 	// ErrWrongEngine is returned by Open when the directory holds another
 	// engine's data.
 	ErrWrongEngine = errors.New("engine: directory holds another engine's data")

@@ -65,6 +65,11 @@ type Limits struct {
 	// an order that is not bytewise. Compact takes any range. Read it with
 	// OrderPrefix. Default 0: one bytewise order over every key.
 	OrderedPrefix int
+	// Unordered says the engine keeps no order at all, a hash map's
+	// (Chronicle Map, run out of process), so a workload that reads keys
+	// in order cannot run on it. No engine Open opens is unordered.
+	// Default false.
+	Unordered bool
 	// AtomicPrefix, above 0, says a batch is applied all or nothing, and
 	// seen whole by readers, only for the keys of it sharing their first
 	// AtomicPrefix bytes: the parts of a batch over several prefixes are

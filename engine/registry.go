@@ -55,6 +55,19 @@ type Driver struct {
 	// of every engine should not pay for unasked. Default false: all
 	// includes it.
 	OnlyByName bool
+	// Process, for an engine that no Go program opens (the JVM stores,
+	// which the JVM worker runs), returns the command of a process of its
+	// own that runs it: the program's path and its arguments, to which the
+	// caller adds those of its protocol (docs/protocol.md). Open then
+	// fails with ErrOutOfProcess, and Open above may be nil. Its error
+	// says in one line what is missing (a worker not built, no java).
+	// Nil: Open opens the engine in this process.
+	Process func() (path string, args []string, err error)
+	// Group is the word that stands for the engine and the others of its
+	// group in a list of engines ("jvm"), as "all" stands for AllNames:
+	// an engine in a group runs when it or its group is named, never as
+	// part of all. Default "": no group.
+	Group string
 }
 
 var (
@@ -63,12 +76,18 @@ var (
 )
 
 // Register makes a backend available by name. It panics if the name is
-// taken or the driver has no Open, like database/sql.Register.
+// taken, or is a group's, or the driver has neither Open nor Process,
+// like database/sql.Register.
 func Register(name string, d Driver) {
 	driversMu.Lock()
 	defer driversMu.Unlock()
-	if d.Open == nil {
-		panic("engine: Register " + name + " without Open")
+	if d.Open == nil && d.Process == nil {
+		panic("engine: Register " + name + " without Open or Process")
+	}
+	for n, other := range drivers {
+		if other.Group == name || n == d.Group {
+			panic("engine: Register " + name + ": an engine and a group share a name")
+		}
 	}
 	if _, dup := drivers[name]; dup {
 		panic("engine: Register called twice for " + name)
@@ -110,7 +129,8 @@ func ownOpen[O any, B Backend](name string, open func(context.Context, string, O
 	}
 }
 
-// Names returns the registered engine names, sorted.
+// Names returns the registered engine names, sorted, those that run in a
+// process of their own (Driver.Process) too.
 func Names() []string {
 	driversMu.RLock()
 	defer driversMu.RUnlock()
@@ -123,14 +143,41 @@ func Names() []string {
 }
 
 // AllNames returns the engines that "all" stands for, sorted: the
-// registered ones (Names) but those registered OnlyByName. A run or a
-// test of every engine takes these.
+// registered ones (Names) but those registered OnlyByName or in a Group.
+// A run or a test of every engine takes these.
 func AllNames() []string {
+	return namesWhere(func(d Driver) bool { return !d.OnlyByName && d.Group == "" })
+}
+
+// GroupNames returns the engines registered in group (Driver.Group),
+// sorted; none for a word that is no group.
+func GroupNames(group string) []string {
+	return namesWhere(func(d Driver) bool { return group != "" && d.Group == group })
+}
+
+// Groups returns the words that stand for a group of engines
+// (Driver.Group), sorted.
+func Groups() []string {
+	driversMu.RLock()
+	defer driversMu.RUnlock()
+	var groups []string
+	for _, d := range drivers {
+		if d.Group != "" && !slices.Contains(groups, d.Group) {
+			groups = append(groups, d.Group)
+		}
+	}
+	slices.Sort(groups)
+	return groups
+}
+
+// namesWhere returns the registered engines whose driver keep accepts,
+// sorted.
+func namesWhere(keep func(Driver) bool) []string {
 	driversMu.RLock()
 	defer driversMu.RUnlock()
 	var names []string
 	for n, d := range drivers {
-		if !d.OnlyByName {
+		if keep(d) {
 			names = append(names, n)
 		}
 	}
@@ -238,6 +285,9 @@ func OpenContext(ctx context.Context, name, dir string, opts *Options) (Engine, 
 	if o.Engine, err = d.resolveOwn(name, o); err != nil {
 		return nil, fmt.Errorf("engine: open %s in %s: %w", name, dir, err)
 	}
+	if d.Open == nil {
+		return nil, fmt.Errorf("engine: open %s in %s: %w", name, dir, ErrOutOfProcess) // before anything is made
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("engine: open %s in %s: %w (choose a writable directory)", name, dir, err)
 	}
@@ -279,8 +329,11 @@ func OpenContext(ctx context.Context, name, dir string, opts *Options) (Engine, 
 
 // open opens the backend in dir with opts, resolved: with OpenContext if
 // it has one, or else with Open once ctx is checked, since Open cannot be
-// interrupted.
+// interrupted. An engine that runs in a process of its own is refused.
 func (d Driver) open(ctx context.Context, dir string, opts Options) (Backend, error) {
+	if d.Open == nil {
+		return nil, ErrOutOfProcess
+	}
 	if d.OpenContext != nil {
 		return d.OpenContext(ctx, dir, opts)
 	}

@@ -19,7 +19,7 @@ func TestRegisterPanics(t *testing.T) {
 		driver engine.Driver
 	}{
 		{"testmem", engine.Driver{Open: open}}, // taken
-		{"testnoopen", engine.Driver{}},        // no Open
+		{"testnoopen", engine.Driver{}},        // no Open, no Process
 	} {
 		func() {
 			defer func() {
@@ -47,8 +47,9 @@ func TestNamesSorted(t *testing.T) {
 	}
 }
 
-// TestAllNames: Names lists testbyname, registered OnlyByName
-// (drivers_test.go); AllNames, what "all" stands for, lists the others.
+// TestAllNames: Names lists testbyname, registered OnlyByName, and
+// testprocess, in a group (drivers_test.go); AllNames, what "all" stands
+// for, lists the others.
 func TestAllNames(t *testing.T) {
 	all := engine.AllNames()
 	if !slices.IsSorted(all) || slices.Contains(all, "testbyname") {
@@ -57,9 +58,40 @@ func TestAllNames(t *testing.T) {
 	if !slices.Contains(engine.Names(), "testbyname") {
 		t.Errorf("Names() = %v, want testbyname among them", engine.Names())
 	}
-	if want := slices.DeleteFunc(engine.Names(), func(n string) bool { return n == "testbyname" }); !slices.Equal(all, want) {
+	if want := slices.DeleteFunc(engine.Names(), func(n string) bool { return n == "testbyname" || n == "testprocess" }); !slices.Equal(all, want) {
 		t.Errorf("AllNames() = %v, want %v", all, want)
 	}
+}
+
+// TestProcessEngines: an engine that runs in a process of its own
+// (Driver.Process) registers without Open, is listed by its group and not
+// by all, and Open refuses it with ErrOutOfProcess before it makes the
+// directory; a name taken by a group is refused.
+func TestProcessEngines(t *testing.T) {
+	if g := engine.GroupNames("testgroup"); !slices.Equal(g, []string{"testprocess"}) {
+		t.Errorf("GroupNames(testgroup) = %v, want [testprocess]", g)
+	}
+	if !slices.Contains(engine.Groups(), "testgroup") || len(engine.GroupNames("")) != 0 {
+		t.Errorf("Groups() = %v, GroupNames(\"\") = %v; want testgroup, none", engine.Groups(), engine.GroupNames(""))
+	}
+	if slices.Contains(engine.AllNames(), "testprocess") || !slices.Contains(engine.Names(), "testprocess") {
+		t.Errorf("testprocess in Names %v, AllNames %v: want only in Names", engine.Names(), engine.AllNames())
+	}
+	dir := filepath.Join(t.TempDir(), "db")
+	if _, err := engine.Open("testprocess", dir, nil); !errors.Is(err, engine.ErrOutOfProcess) {
+		t.Errorf("Open(testprocess) = %v, want ErrOutOfProcess", err)
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Open(testprocess) left %s: %v", dir, err)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Errorf("Register(testgroup, ...) did not panic: a group's name")
+			}
+		}()
+		engine.Register("testgroup", engine.Driver{Process: func() (string, []string, error) { return "", nil, nil }})
+	}()
 }
 
 func TestOpenUnknownEngine(t *testing.T) {

@@ -29,7 +29,11 @@ func runChild(s *settings, stderr io.Writer) int {
 		p.report = supervise.StatusPipe()
 		e.Progress = p
 		e.Spawn = func(role, dir string, opts supervise.Options) (*supervise.Child, error) {
-			return supervise.Start(context.Background(), childCommand(newJob(s, role, name, dir, "log")), opts)
+			cmd, err := childCommand(newJob(s, role, name, dir, "log"))
+			if err != nil {
+				return nil, err
+			}
+			return supervise.Start(context.Background(), cmd, opts)
 		}
 		if s.workload.Info().Stops {
 			e.Stop = stopOnSIGTERM(p.stopping)

@@ -89,8 +89,8 @@
 //	                  lacks those over C libraries; cassandra only when
 //	                  named, as it starts a local cluster of JVMs), or jvm
 //	                  for the JVM engines of the 2016 LmdbJava reports
-//	                  (lmdbjava, lmdbjni, lwjgl, leveldbjni, rocksdbjni,
-//	                  mapdb, mvstore, xodus, chroniclemap), which the JVM
+//	                  (chroniclemap, leveldbjni, lmdbjava, lmdbjni, lwjgl,
+//	                  mapdb, mvstore, rocksdbjni, xodus), which the JVM
 //	                  worker (jvm/, built by make) runs in a JVM each, by
 //	                  the protocol of docs/protocol.md; -set
 //	                  lmdbjava.buffer=agrona gives LmdbJava Agrona's

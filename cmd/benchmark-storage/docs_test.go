@@ -23,6 +23,7 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 	"go.uber.org/zap"
 
+	"github.com/tsbench/storage/engine"
 	etcdengine "github.com/tsbench/storage/engine/etcd"
 	"github.com/tsbench/storage/internal/cgroup"
 	"github.com/tsbench/storage/internal/powercut"
@@ -107,9 +108,9 @@ func TestDocCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// workerDir looks for build/jvm from the working directory (this
+	// The JVM engines look for build/jvm from the working directory (this
 	// package's, in the checkout), once.
-	workerDir()
+	workerError()
 	t.Setenv(envChild, "1")
 	// The engine processes are this test binary: without the race
 	// detector's default second of sleep at exit each (as
@@ -223,8 +224,8 @@ func docCost(cmds []docCommand) int {
 			switch e {
 			case "all":
 				n += 11
-			case jvmGroup:
-				n += 2 * len(jvmEngines) // a JVM starts slowly
+			case "jvm":
+				n += 2 * len(engine.GroupNames("jvm")) // a JVM starts slowly
 			default:
 				n++
 			}
@@ -595,14 +596,11 @@ func scaleDocArgs(args []string, env docEnv) (scaled []string, skip string, err 
 		engines = def("engine")
 	}
 	for _, n := range strings.Split(engines, ",") {
-		if n = strings.TrimSpace(n); n != jvmGroup && !isJVM(n) {
+		if n = strings.TrimSpace(n); n != "jvm" && !slices.Contains(engine.GroupNames("jvm"), n) {
 			continue
 		}
-		if workerDir() == "" {
-			return nil, "the JVM engines need the JVM worker, which is not built: make setup builds it (scripts/build-jvm.sh, into build/jvm)", nil
-		}
-		if _, err := exec.LookPath("java"); err != nil {
-			return nil, "the JVM engines need java, which is not on PATH", nil
+		if err := workerError(); err != nil {
+			return nil, "the JVM engines cannot run (make setup builds the worker): " + err.Error(), nil
 		}
 		break
 	}

@@ -140,7 +140,7 @@ func newFlagSet(s *settings) (fs *flag.FlagSet, engines, workloadName *string, w
 	fs.SetOutput(io.Discard) // errors are reported as one line by run
 	fs.Usage = func() {}
 
-	engines = fs.String("engine", "all", "engines to run, the report's columns in the order given: a name, a comma-separated `list`, all (those of "+strings.Join(projectEngines(), ", ")+" that the build has, in name order: one without cgo lacks those over C libraries; "+strings.Join(onlyByName(), ", ")+" only when named, as it starts a local cluster of JVMs), or jvm for the JVM engines of the 2016 LmdbJava reports ("+strings.Join(jvmEngines, ", ")+"), which the JVM worker (jvm/, built by make) runs in a JVM each, by the protocol of docs/protocol.md; -set lmdbjava.buffer=agrona gives LmdbJava Agrona's DirectBuffer instead of ByteBuffer")
+	engines = fs.String("engine", "all", "engines to run, the report's columns in the order given: a name, a comma-separated `list`, all (those of "+strings.Join(projectEngines(), ", ")+" that the build has, in name order: one without cgo lacks those over C libraries; "+strings.Join(onlyByName(), ", ")+" only when named, as it starts a local cluster of JVMs), or jvm for the JVM engines of the 2016 LmdbJava reports ("+strings.Join(engine.GroupNames("jvm"), ", ")+"), which the JVM worker (jvm/, built by make) runs in a JVM each, by the protocol of docs/protocol.md; -set lmdbjava.buffer=agrona gives LmdbJava Agrona's DirectBuffer instead of ByteBuffer")
 	c := &s.common
 	c.Points, c.Series, c.Batch = defaultPoints, defaultSeries, defaultBatch
 	fs.Var((*suite.Count)(&c.Points), "points", "`count` of points written in the first step: 100M, 1.5M, 10k, 1e6 or a plain number (default "+harness.Count(defaultPoints)+"); with -workload mixed, the preload, written before the clock starts (default none)")
@@ -183,11 +183,12 @@ func projectEngines() []string {
 	return slices.Sorted(slices.Values(append(engine.AllNames(), enginesMissing...)))
 }
 
-// onlyByName are the engines that all leaves out (engine.Driver.OnlyByName).
+// onlyByName are the engines that all leaves out and no group holds
+// (engine.Driver.OnlyByName).
 func onlyByName() []string {
 	var names []string
 	for _, n := range engine.Names() {
-		if !slices.Contains(engine.AllNames(), n) {
+		if d, _ := engine.Lookup(n); d.OnlyByName && d.Group == "" {
 			names = append(names, n)
 		}
 	}
@@ -316,8 +317,8 @@ func parseEngines(v string) ([]string, error) {
 	for _, n := range strings.Split(v, ",") {
 		n = strings.TrimSpace(n)
 		group := []string{n}
-		if n == jvmGroup {
-			group = jvmEngines
+		if g := engine.GroupNames(n); len(g) > 0 {
+			group = g
 		}
 		for _, n := range group {
 			switch {
@@ -325,8 +326,8 @@ func parseEngines(v string) ([]string, error) {
 				return nil, inputErrorf("-engine %q: empty name in the list; separate names with single commas", v)
 			case slices.Contains(enginesMissing, n):
 				return nil, inputErrorf("-engine: this build lacks %s, an engine over a C library: it was built without cgo (CGO_ENABLED=0); build it with `make build`, which installs the C libraries and links every engine", n)
-			case !slices.Contains(all, n) && !isJVM(n):
-				return nil, inputErrorf("-engine: unknown engine %q: choose from %s, the JVM engines %s, all (%s) or %s (the JVM ones)", n, strings.Join(all, ", "), strings.Join(jvmEngines, ", "), allMeaning(), jvmGroup)
+			case !slices.Contains(all, n):
+				return nil, inputErrorf("-engine: unknown engine %q: choose from %s, all (%s)%s", n, strings.Join(slices.DeleteFunc(all, func(n string) bool { return grouped(n) }), ", "), allMeaning(), groupsMeaning())
 			case slices.Contains(names, n):
 				return nil, inputErrorf("-engine: %s is listed twice; name each engine once", n)
 			}
@@ -339,11 +340,29 @@ func parseEngines(v string) ([]string, error) {
 // allMeaning says what -engine all stands for: the Go engines, but those
 // that run only when named (engine.Driver.OnlyByName).
 func allMeaning() string {
-	byName := slices.DeleteFunc(engine.Names(), func(n string) bool { return slices.Contains(engine.AllNames(), n) })
-	if len(byName) == 0 {
-		return "the Go engines"
+	if byName := onlyByName(); len(byName) > 0 {
+		return "the Go engines but " + strings.Join(byName, ", ") + ", run only when named"
 	}
-	return "the Go engines but " + strings.Join(byName, ", ") + ", run only when named"
+	return "the Go engines"
+}
+
+// groupsMeaning lists the groups an -engine list may name, each with its
+// engines (engine.Driver.Group): ", or jvm (chroniclemap, ...)".
+func groupsMeaning() string {
+	var out []string
+	for _, g := range engine.Groups() {
+		out = append(out, g+" ("+strings.Join(engine.GroupNames(g), ", ")+")")
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return " or " + strings.Join(out, ", ")
+}
+
+// grouped reports whether engine name is in a group (engine.Driver.Group).
+func grouped(name string) bool {
+	d, err := engine.Lookup(name)
+	return err == nil && d.Group != ""
 }
 
 // checkPath requires -path to be an existing directory; whether it is

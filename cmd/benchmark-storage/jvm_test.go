@@ -5,12 +5,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/measure"
@@ -20,41 +18,50 @@ import (
 	"github.com/tsbench/storage/workload/timeseries"
 )
 
-// needWorker skips a test that starts the JVM worker when it is not built
-// (make setup builds it) or java is missing.
+// workerError is why the JVM engines cannot run here (the worker not
+// built, or no java), nil if they can.
+func workerError() error {
+	d, err := engine.Lookup("lmdbjava")
+	if err != nil {
+		return err
+	}
+	_, _, err = d.Process()
+	return err
+}
+
+// needWorker skips a test that starts the JVM worker when it cannot run
+// (make setup builds it).
 func needWorker(t *testing.T) {
 	t.Helper()
-	if workerDir() == "" {
-		t.Skip("the JVM worker is not built: run scripts/build-jvm.sh")
-	}
-	if _, err := exec.LookPath("java"); err != nil {
-		t.Skip("no java on PATH")
+	if err := workerError(); err != nil {
+		t.Skip(err)
 	}
 }
 
 func TestParseEnginesJVM(t *testing.T) {
+	jvm := engine.GroupNames("jvm")
 	got, err := parseEngines("pebble, jvm")
-	if err != nil || len(got) != 1+len(jvmEngines) || got[0] != "pebble" || !slices.Equal(got[1:], jvmEngines) {
+	if err != nil || len(got) != 1+len(jvm) || got[0] != "pebble" || !slices.Equal(got[1:], jvm) {
 		t.Errorf("pebble,jvm: %v %v", got, err)
 	}
 	all, err := parseEngines("all")
-	if err != nil || slices.ContainsFunc(all, isJVM) || !slices.Equal(all, engine.AllNames()) {
+	if err != nil || slices.ContainsFunc(all, grouped) || !slices.Equal(all, engine.AllNames()) {
 		t.Errorf("all: %v %v; want the Go engines alone", all, err)
 	}
 	if _, err := parseEngines("jvm,rocksdbjni"); err == nil || !strings.Contains(err.Error(), "rocksdbjni is listed twice") {
 		t.Errorf("jvm,rocksdbjni: %v", err)
 	}
-	if _, err := parseEngines("lmdbjavaa"); err == nil || !strings.Contains(err.Error(), "the JVM engines lmdbjava, ") {
+	if _, err := parseEngines("lmdbjavaa"); err == nil || !strings.Contains(err.Error(), "or jvm (chroniclemap, leveldbjni, lmdbjava, ") {
 		t.Errorf("unknown name: %v", err)
 	}
 }
 
-// TestJVMEngineNames pins the JVM engines' names, in order, in
+// TestJVMEngineNames pins the JVM engines' names, sorted, in
 // testdata/protocol/engines.json, which the worker's tests hold against
 // its own list (ProtocolTest.engineNamesAgreeWithGo): an engine added,
 // dropped or renamed on one side fails the other side's tests.
 func TestJVMEngineNames(t *testing.T) {
-	b, err := json.MarshalIndent(jvmEngines, "", "\t")
+	b, err := json.MarshalIndent(engine.GroupNames("jvm"), "", "\t")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,11 +77,12 @@ func TestJVMBadInput(t *testing.T) {
 		{"mixed", []string{"-engine", "rocksdbjni", "-workload", "mixed"}, "not -workload mixed"},
 		{"crash", []string{"-engine", "pebble,xodus", "-workload", "crash"}, "not -workload crash"},
 		{"settle", []string{"-engine", "xodus", "-settle"}, "drop them"},
-		{"time series unordered", []string{"-engine", "jvm", "-points", "10k"}, "Chronicle Map has no ordered iteration"},
+		{"time series unordered", []string{"-engine", "jvm", "-points", "10k"}, "chroniclemap keeps no order of keys"},
 		{"db_bench", []string{"-engine", "jvm", "-benchmarks", "write,fillseq"}, "not fillseq"},
 		{"micro defaults", []string{"-engine", "mapdb", "-workload", "micro"}, "not fillseq"},
 		{"bad buffer", []string{"-engine", "lmdbjava", "-benchmarks", "write", "-set", "lmdbjava.buffer=heap"}, "use bytebuffer or agrona"},
-		{"unknown key", []string{"-engine", "lmdbjava", "-benchmarks", "write", "-set", "lmdbjava.map_size=1G"}, "one setting of their own"},
+		{"unknown key", []string{"-engine", "lmdbjava", "-benchmarks", "write", "-set", "lmdbjava.map_size=1G"}, "lmdbjava's keys are buffer"},
+		{"JVM engine without settings", []string{"-engine", "xodus", "-benchmarks", "write", "-set", "xodus.cache=1G"}, "engine xodus has no options of its own"},
 		{"JVM setting, no JVM engine run", []string{"-engine", "pebble", "-set", "lmdbjava.bufer=agrona"}, "lmdbjava, which this run does not include"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -94,7 +102,7 @@ func TestJVMOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	l, r := s.effective["lmdbjava"], s.effective["rocksdbjni"]
-	if l["disable_compression"] != true || r["cache_size"] != float64(8<<20) || r["sync"] != "none" {
+	if l["disable_compression"] != true || r["cache_size"] != int64(8<<20) || r["sync"] != "none" {
 		t.Errorf("shared options: %v", r)
 	}
 	if own, _ := l["lmdbjava"].(map[string]any); own["buffer"] != "agrona" {
@@ -261,46 +269,6 @@ func TestJVMEndToEnd(t *testing.T) {
 		t.Errorf("lmdbjava: %s", rep.Results[0].Description)
 	}
 	checkUntouched(t, parent)
-}
-
-// TestStaleWorker: a worker's jar older than a file of the worker's main
-// source is stale; its tests' files and a missing source are not.
-func TestStaleWorker(t *testing.T) {
-	root := t.TempDir()
-	dir := filepath.Join(root, "build", "jvm")
-	jar := filepath.Join(dir, workerJar)
-	main := filepath.Join(root, "jvm", "src", "main", "java", "Main.java")
-	test := filepath.Join(root, "jvm", "src", "test", "java", "MainTest.java")
-	for _, p := range []string{jar, main, test} {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	built := time.Now()
-	touch := func(p string, at time.Time) {
-		if err := os.Chtimes(p, at, at); err != nil {
-			t.Fatal(err)
-		}
-	}
-	touch(jar, built)
-	touch(main, built.Add(-time.Minute))
-	touch(test, built.Add(time.Minute))
-	if got := staleWorker(dir); got != "" {
-		t.Errorf("with only a test file newer: stale because of %s", got)
-	}
-	touch(main, built.Add(time.Minute))
-	if got := staleWorker(dir); got != main {
-		t.Errorf("with the main source newer: %q, want %s", got, main)
-	}
-	if err := os.RemoveAll(filepath.Join(root, "jvm")); err != nil {
-		t.Fatal(err)
-	}
-	if got := staleWorker(dir); got != "" {
-		t.Errorf("without a source: stale because of %s", got)
-	}
 }
 
 // checkJVMMemory fails unless m, a JVM engine's memory by kind, was

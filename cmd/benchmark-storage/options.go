@@ -30,36 +30,13 @@ func resolveOptions(s *settings) error {
 	}
 	s.options, s.effective = map[string]engine.Options{}, map[string]map[string]any{}
 	for _, o := range s.overrides() {
-		known := slices.Contains(engine.Names(), o.Engine) || isJVM(o.Engine)
-		if known && !slices.Contains(s.engines, o.Engine) {
+		if slices.Contains(engine.Names(), o.Engine) && !slices.Contains(s.engines, o.Engine) {
 			// A setting that would silently change nothing.
 			return inputErrorf("%s is a setting of %s, which this run does not include: add it to -engine, or leave the setting out", o, o.Engine)
 		}
 	}
-	// A JVM engine's own settings are the JVM worker's; package engine
-	// checks the rest.
-	var goSets, jvmSets []engine.Override
-	for _, o := range s.overrides() {
-		if isJVM(o.Engine) {
-			jvmSets = append(jvmSets, o)
-		} else {
-			goSets = append(goSets, o)
-		}
-	}
-	buffer, err := lmdbjavaBuffer(jvmSets)
-	if err != nil {
-		return inputErrorf("%v", err)
-	}
 	for _, name := range s.engines {
-		if isJVM(name) {
-			opts, eff, err := jvmOptions(name, engine.Names()[0], text, s.config, goSets, buffer)
-			if err != nil {
-				return inputErrorf("%v", err)
-			}
-			s.options[name], s.effective[name] = opts, eff
-			continue
-		}
-		opts, err := engine.Resolve(name, text, s.config, goSets)
+		opts, err := engine.Resolve(name, text, s.config, s.overrides())
 		if err != nil {
 			return inputErrorf("%v", err)
 		}

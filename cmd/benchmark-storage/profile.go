@@ -22,10 +22,8 @@ func checkProfile(s *settings) error {
 	if s.profile == "" {
 		return nil
 	}
-	for _, n := range s.engines {
-		if isJVM(n) {
-			return inputErrorf("-profile: %s runs in the JVM worker, which writes no pprof profiles: drop -profile, or profile the JVM with its own tools (JFR)", n)
-		}
+	if names := outOfProcess(s); len(names) > 0 {
+		return inputErrorf("-profile: %s runs in the JVM worker, which writes no pprof profiles: drop -profile, or profile the JVM with its own tools (JFR)", names[0])
 	}
 	if fi, err := os.Stat(s.profile); err != nil || !fi.IsDir() {
 		return inputErrorf("-profile %s is not a directory: create it first or name another", s.profile)

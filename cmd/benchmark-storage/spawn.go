@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/harness"
@@ -56,7 +57,11 @@ func spawn(ctx context.Context, s *settings, rd *runDir, name, sub, progressMode
 	if err != nil {
 		return nil, nil, err
 	}
-	c, err = supervise.Start(ctx, childCommand(newJob(s, roleRun, name, dir, progressMode)), supervise.Options{
+	cmd, err := childCommand(newJob(s, roleRun, name, dir, progressMode))
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err = supervise.Start(ctx, cmd, supervise.Options{
 		Progress: stderr, Stall: s.stall, MaxTime: s.maxTime, Memory: s.memory, Group: s.runID + "-" + sub,
 	})
 	if err != nil {
@@ -120,17 +125,20 @@ type endedError struct {
 	error
 }
 
-// childCommand is the child that does job j: the JVM worker for a JVM
-// engine (jvmCommand), else the very program this process runs, even if
-// its file was replaced since it started (a rebuild during a long run).
-// The engine's name after the flag only shows in ps; the job is on
-// stdin.
-func childCommand(j job) supervise.Command {
-	c := supervise.Command{Path: "/proc/self/exe", Args: []string{os.Args[0], childJobFlag, j.Engine}, Job: j.encode()}
-	if isJVM(j.Engine) {
-		c.Path, c.Args = jvmCommand(j)
+// childCommand is the child that does job j: for an engine that runs in
+// a process of its own (engine.Driver.Process: the JVM worker), that
+// process; else the very program this process runs, even if its file was
+// replaced since it started (a rebuild during a long run). The engine's
+// name after the flag only shows in ps; the job is on stdin.
+func childCommand(j job) (supervise.Command, error) {
+	c := supervise.Command{Path: "/proc/self/exe", Args: []string{os.Args[0]}, Job: j.encode()}
+	if d, err := engine.Lookup(j.Engine); err == nil && d.Process != nil {
+		if c.Path, c.Args, err = d.Process(); err != nil {
+			return c, err
+		}
 	}
-	return c
+	c.Args = append(c.Args, childJobFlag, j.Engine)
+	return c, nil
 }
 
 // roleRun is the role of a child that runs the workload on its engine

@@ -4,7 +4,9 @@
 //
 // after which engine.Names lists leveldb, rocksdb, hyperleveldb, lmdb,
 // pebble, bbolt, goleveldb, badger, etcd, sqlite, kyotocabinet and
-// cassandra. Import a single backend instead to keep a binary small.
+// cassandra, and the JVM engines of package jvm, which run in a process
+// of their own (engine.Driver.Process) and only when they or their group
+// "jvm" are named. Import a single backend instead to keep a binary small.
 // Cassandra runs only when named (engine.Driver.OnlyByName): "all",
 // engine.AllNames, is the others, since a local Cassandra cluster is
 // JVM processes, seconds to start and a GiB of memory each.
@@ -23,6 +25,7 @@ import (
 	_ "github.com/tsbench/storage/engine/cassandra"
 	_ "github.com/tsbench/storage/engine/etcd"
 	_ "github.com/tsbench/storage/engine/goleveldb"
+	_ "github.com/tsbench/storage/engine/jvm"
 	_ "github.com/tsbench/storage/engine/pebble"
 )
 

@@ -16,11 +16,15 @@ import (
 
 func TestAllEnginesRegistered(t *testing.T) {
 	want := []string{"badger", "bbolt", "cassandra", "etcd", "goleveldb", "hyperleveldb", "kyotocabinet", "leveldb", "lmdb", "pebble", "rocksdb", "sqlite"}
-	if got := engine.Names(); !slices.Equal(got, want) {
-		t.Fatalf("engine.Names() = %v, want %v", got, want)
+	jvm := []string{"chroniclemap", "leveldbjni", "lmdbjava", "lmdbjni", "lwjgl", "mapdb", "mvstore", "rocksdbjni", "xodus"}
+	if got := engine.Names(); !slices.Equal(got, slices.Sorted(slices.Values(append(slices.Clone(want), jvm...)))) {
+		t.Fatalf("engine.Names() = %v, want %v and %v", got, want, jvm)
+	}
+	if got := engine.GroupNames("jvm"); !slices.Equal(got, jvm) || !slices.Equal(engine.Groups(), []string{"jvm"}) {
+		t.Fatalf("engine.GroupNames(jvm) = %v, Groups() = %v; want %v, [jvm]", got, engine.Groups(), jvm)
 	}
 	// All, what a run of every engine takes, leaves out Cassandra's
-	// cluster of JVMs (engine.Driver.OnlyByName).
+	// cluster of JVMs (engine.Driver.OnlyByName) and the JVM engines.
 	if got, wantAll := engine.AllNames(), slices.DeleteFunc(slices.Clone(want), func(n string) bool { return n == "cassandra" }); !slices.Equal(got, wantAll) {
 		t.Fatalf("engine.AllNames() = %v, want %v", got, wantAll)
 	}

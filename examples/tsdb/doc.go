@@ -10,7 +10,7 @@
 //
 // Flags:
 //
-//	-engine name              storage engine, any of engine.Names() (default pebble)
+//	-engine name              storage engine, any engine.Names() that opens in process (default pebble)
 //	-dir path                 the database's directory, created if absent (required)
 //	-listen addr              address to serve HTTP on (default 127.0.0.1:8086, loopback)
 //	-sync batch|none          batch: a write is on disk when acknowledged (default batch)

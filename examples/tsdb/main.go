@@ -51,7 +51,7 @@ type config struct {
 func parseFlags(args []string) (config, error) {
 	var c config
 	fs := flag.NewFlagSet("tsdb", flag.ContinueOnError)
-	fs.StringVar(&c.engine, "engine", "pebble", "storage engine: "+strings.Join(engine.Names(), ", "))
+	fs.StringVar(&c.engine, "engine", "pebble", "storage engine: "+strings.Join(inProcess(), ", "))
 	fs.StringVar(&c.dir, "dir", "", "directory of the database, created if absent (required)")
 	fs.StringVar(&c.listen, "listen", "127.0.0.1:8086", "address to serve HTTP on; loopback unless another host is named")
 	fs.StringVar(&c.sync, "sync", string(engine.SyncBatch), "durability of each write: batch (on disk when acknowledged) or none")
@@ -138,4 +138,16 @@ func run(ctx context.Context, args []string, listening func(net.Addr)) (err erro
 	}
 	log.Printf("tsdb: shut down")
 	return nil
+}
+
+// inProcess are the engines this program can open: all registered but
+// those that run in a process of their own (the JVM stores).
+func inProcess() []string {
+	var names []string
+	for _, n := range engine.Names() {
+		if d, err := engine.Lookup(n); err == nil && d.Process == nil {
+			names = append(names, n)
+		}
+	}
+	return names
 }

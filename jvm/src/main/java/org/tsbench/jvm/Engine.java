@@ -8,7 +8,7 @@ import java.util.Properties;
 
 /**
  * A JVM engine by name: how to open its store, and which library it runs.
- * Names match cmd/benchmark-storage's jvm.go.
+ * Names match the Go registration's, engine/jvm/jvm.go.
  */
 record Engine(String name, String artifact, String versionKey, boolean ordered, Opener opener) {
 
