@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -83,31 +81,6 @@ func Resolve(name, config, source string, overrides []Override) (Options, error)
 	}
 	o.Engine = tables[name]
 	return Resolved(name, &o)
-}
-
-// DecodeOptions decodes b, engine name's resolved options as
-// json.Marshal wrote them, exactly: the backend's own options into the
-// type its driver makes (Driver.NewOptions), every number into its
-// field's own type. It is how options resolved in one process reach
-// another (a benchmark's child) unchanged; it neither resolves nor
-// checks them, which Open does.
-func DecodeOptions(name string, b []byte) (Options, error) {
-	d, err := Lookup(name)
-	if err != nil {
-		return Options{}, err
-	}
-	var o Options
-	if d.NewOptions != nil {
-		// Unmarshal decodes into the value a non-nil pointer in an
-		// interface points to.
-		o.Engine = d.NewOptions()
-	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&o); err != nil {
-		return Options{}, fmt.Errorf("%w: %s options: %v", ErrConfig, name, err)
-	}
-	return o, nil
 }
 
 // Resolved returns opts (nil for the defaults) as engine name runs with

@@ -10,7 +10,6 @@ import (
 	"runtime/debug"
 	"syscall"
 
-	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/suite"
 )
@@ -48,7 +47,7 @@ func runChild(s *settings, stderr io.Writer) int {
 		}
 	}
 	if res == nil {
-		res = s.workload.Start(s.common, s.effective[name])
+		res = s.workload.Start(s.common, s.effective(name))
 	}
 	label(res, name, 0, err)
 	if err := supervise.SendResult(res); err != nil {
@@ -114,12 +113,15 @@ func runRole(s *settings, stderr io.Writer) int {
 // childEngine is the engine named in s as a workload runs it, with the
 // options resolved once in the parent (resolveOptions).
 func childEngine(s *settings) (*suite.Engine, error) {
-	name := s.engines[0]
-	opts, err := engineOptions(s, name)
+	spec, ok := s.specs[s.engines[0]]
+	if !ok {
+		return nil, fmt.Errorf("no options resolved for %s", s.engines[0])
+	}
+	eff, err := spec.Effective()
 	if err != nil {
 		return nil, err
 	}
-	return &suite.Engine{Name: name, Options: opts, Effective: s.effective[name], Dir: s.child.dir, Stall: s.stall}, nil
+	return &suite.Engine{Name: spec.Name, Options: spec.Options, Effective: eff, Dir: s.child.dir, Stall: s.stall}, nil
 }
 
 // childJobFlag, as the first argument, makes this process a child that
@@ -133,14 +135,4 @@ func startedByParent() error {
 		return inputErrorf("%s is internal: benchmark-storage passes it to the processes it starts; run it without it", childJobFlag)
 	}
 	return nil
-}
-
-// engineOptions are the options of engine name, resolved once in the
-// parent (resolveOptions).
-func engineOptions(s *settings, name string) (engine.Options, error) {
-	opts, ok := s.options[name]
-	if !ok {
-		return opts, fmt.Errorf("no options resolved for %s", name)
-	}
-	return opts, nil
 }

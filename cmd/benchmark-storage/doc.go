@@ -454,12 +454,11 @@
 // the file, with every default filled in and every bound checked
 // (engine.Options.WithDefaults and the backend's own). Each child's job
 // (docs/protocol.md) carries the workload's name, its settings as JSON under
-// that name, the shared settings, the data directory, and the options
-// twice: typed as the parent resolved them ("resolved", which
-// engine.DecodeOptions reads back exactly), and as engine.Effective
-// spells them ("options"), the map the results record and the JVM worker
-// reads. The child decodes the settings as its workload's and the typed
-// options, and the workload hands them to engine.Open. A child parses no
+// that name, the shared settings, the data directory, and the engine
+// with its options typed as the parent resolved them (engine.Spec, whose
+// JSON decodes to the same typed options; the JVM worker reads it too).
+// The child decodes the settings as its workload's and the engine's
+// Spec, and the workload hands its options to engine.Open. A child parses no
 // flag, reads no file and resolves nothing again.
 //
 // # How it runs

@@ -35,8 +35,8 @@ func TestEtcdEndpointsFlag(t *testing.T) {
 		if got, want := fmt.Sprint(own["endpoints"]), "[10.0.0.1:2379 10.0.0.2:2379]"; got != want || own["drop_on_close"] == keep {
 			t.Errorf("with keep %v: endpoints %s, drop on close %v; want %s and %v", keep, got, own["drop_on_close"], want, !keep)
 		}
-		if _, ok := s.effective["pebble"]["etcd"]; ok {
-			t.Errorf("pebble's options %v: the etcd flag must leave other engines alone", s.effective["pebble"])
+		if _, ok := s.effective("pebble")["etcd"]; ok {
+			t.Errorf("pebble's options %v: the etcd flag must leave other engines alone", s.effective("pebble"))
 		}
 	}
 	if _, err := parseFlags([]string{"-engine", "etcd", "-etcd-endpoints", "a:1,,b:2"}); err == nil {

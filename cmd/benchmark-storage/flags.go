@@ -18,7 +18,6 @@ import (
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/suite"
-	"github.com/tsbench/storage/workload/timeseries"
 )
 
 // Defaults keep 200 points per series, as the 2014 run had (100M over
@@ -64,12 +63,10 @@ type settings struct {
 	profile string
 	// sets are the -set overrides, in order.
 	sets setValue
-	// options are each engine's options, resolved once in the parent
-	// (resolveOptions) from all of the above and -config, and handed to
-	// its child in the job.
-	options map[string]engine.Options
-	// effective are the same as engine.Effective spells them, for jobs.
-	effective map[string]map[string]any
+	// specs are each engine with its options, resolved once in the
+	// parent (resolveOptions) from all of the above and -config, and
+	// handed to its child in the job.
+	specs map[string]engine.Spec
 	// workload is the workload -workload names, or a flag of its own
 	// picks (-benchmarks), with its settings, complete and checked.
 	workload *suite.Config
@@ -162,7 +159,7 @@ func newFlagSet(s *settings) (fs *flag.FlagSet, engines, workloadName *string, w
 	fs.IntVar(&s.count, "count", 1, "run each engine `n` times, at most 1000, each time in a fresh directory, the engines taking turns, and report the median and spread of every figure")
 	fs.BoolVar(&s.keep, "keep", false, "keep each engine's data directory and print where it is")
 	fs.BoolVar(&s.verbose, "v", false, "print every table of the text report (storage, memory, latency, verification, engine metrics, builds); without it the text report is the main table, throughput and what failed")
-	fs.DurationVar(&c.Interval, "interval", timeseries.DefaultInterval, "length of the first over-time `interval` of each time-series step, at least 200ms (throughput, latency percentiles and the engine's counters per interval, in JSON and as HTML charts); intervals double in length after every 1,800, so a long step keeps a few thousand; a negative one records none")
+	fs.DurationVar(&c.Interval, "interval", suite.DefaultInterval, "length of the first over-time `interval` of each time-series step, at least 200ms (throughput, latency percentiles and the engine's counters per interval, in JSON and as HTML charts); intervals double in length after every 1,800, so a long step keeps a few thousand; a negative one records none")
 	fs.DurationVar(&s.memorySample, "memory-sample", harness.DefaultSamplePeriod, "how often each engine process's memory by kind (private, mapped files, Go runtime) is sampled during every step; a negative `period` samples none, to measure what the sampling costs")
 	workloadName = fs.String("workload", defaultWorkload, "`name` of the workload: ts (the 2014 InfluxDB comparison: write, then query; timeseries is the same), micro (the classic micro benchmarks; -benchmarks implies it), mixed (writers ingest while readers query, for -duration), steady (ingest on a schedule with retention, late points and churn while readers query; -find-rate searches the highest rate sustained) or crash (kill a writer at random moments, or cut the power under it, and check what the reopened store kept)")
 	fs.StringVar(&c.Dataset, "dataset", "", "with -workload ts or mixed, keep the points of the write step (or the preload) in `dir`, one subdirectory per engine, the first time, and start later runs with the same parameters from a clone of them")

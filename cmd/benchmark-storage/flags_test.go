@@ -41,7 +41,7 @@ func TestParseFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := settings{
-		engines: []string{b, a}, common: suite.Common{Points: 100_000_000, Series: 500_000, Batch: 2000, Seed: 42, Interval: timeseries.DefaultInterval},
+		engines: []string{b, a}, common: suite.Common{Points: 100_000_000, Series: 500_000, Batch: 2000, Seed: 42, Interval: suite.DefaultInterval},
 		path: dir, sync: engine.SyncBatch, format: "csv",
 		out: filepath.Join(dir, "r.JSON"), outFormat: "json", keep: true,
 	}

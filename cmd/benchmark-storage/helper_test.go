@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -174,4 +175,13 @@ func runOK(t *testing.T, args ...string) (stdout, stderr string) {
 		t.Fatalf("%q: status %d; stderr:\n%s", args, code, stderr)
 	}
 	return stdout, stderr
+}
+
+// engineOptions are the options s resolved for engine name.
+func engineOptions(s *settings, name string) (engine.Options, error) {
+	spec, ok := s.specs[name]
+	if !ok {
+		return engine.Options{}, fmt.Errorf("no options resolved for %s", name)
+	}
+	return spec.Options, nil
 }

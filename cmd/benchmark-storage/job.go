@@ -17,21 +17,15 @@ import (
 // workload's own settings go under its name ("micro": {...}), where the
 // JVM worker reads the micro benchmarks'.
 type job struct {
-	Role     string `json:"role"`     // roleRun, or a role of the workload's own (suite.Roles)
-	Engine   string `json:"engine"`   // the one engine the child runs
-	Dir      string `json:"dir"`      // its data directory, created by the parent
-	Progress string `json:"progress"` // "bar" or "log"
-	Workload string `json:"workload"` // its registered name (suite.Names)
-
-	// Options are the engine's options, resolved in the parent, as
-	// engine.Effective spells them: what results record, and what the JVM
-	// worker reads.
-	Options map[string]any `json:"options"`
-	// Resolved are the same options as the parent holds them, typed
-	// (engine.DecodeOptions reads them): what a Go child opens the
-	// engine with.
-	Resolved json.RawMessage `json:"resolved"`
-	Keep     bool            `json:"keep,omitempty"`
+	Role string `json:"role"` // roleRun, or a role of the workload's own (suite.Roles)
+	// Engine is the one engine the child runs, with its options as the
+	// parent resolved them, typed: the child opens it with them, and the
+	// JVM worker reads them.
+	Engine   engine.Spec `json:"engine"`
+	Dir      string      `json:"dir"`      // its data directory, created by the parent
+	Progress string      `json:"progress"` // "bar" or "log"
+	Workload string      `json:"workload"` // its registered name (suite.Names)
+	Keep     bool        `json:"keep,omitempty"`
 	// Memory is -memory: the child waits until it is in its memory
 	// cgroup before it opens the engine.
 	Memory       int64         `json:"memory_limit,omitempty"`
@@ -53,13 +47,9 @@ func newJob(s *settings, role, name, dir, progressMode string) job {
 	if err != nil {
 		panic(err) // plain data: cannot fail
 	}
-	resolved, err := json.Marshal(s.options[name])
-	if err != nil {
-		panic(err) // plain data: cannot fail
-	}
 	return job{
-		Role: role, Engine: name, Dir: dir, Progress: progressMode, Workload: s.workload.Name(),
-		Options: s.effective[name], Resolved: resolved, Keep: s.keep, Memory: s.memory, Stall: s.stall, MemorySample: s.memorySample,
+		Role: role, Engine: s.specs[name], Dir: dir, Progress: progressMode, Workload: s.workload.Name(),
+		Keep: s.keep, Memory: s.memory, Stall: s.stall, MemorySample: s.memorySample,
 		Profile: s.profile, Common: s.common, Settings: settings,
 	}
 }
@@ -113,10 +103,6 @@ func (j *job) UnmarshalJSON(b []byte) error {
 
 // settings are the settings the job stands for.
 func (j job) settings() (*settings, error) {
-	opts, err := engine.DecodeOptions(j.Engine, j.Resolved)
-	if err != nil {
-		return nil, fmt.Errorf("the job's options: %w", err)
-	}
 	w, err := suite.Lookup(j.Workload)
 	if err != nil {
 		return nil, fmt.Errorf("the job's workload: %w", err)
@@ -126,9 +112,9 @@ func (j job) settings() (*settings, error) {
 		return nil, fmt.Errorf("the job's workload: %w", err)
 	}
 	return &settings{
-		engines: []string{j.Engine}, workload: cfg, common: j.Common,
-		options: map[string]engine.Options{j.Engine: opts}, effective: map[string]map[string]any{j.Engine: j.Options},
-		keep: j.Keep, memory: j.Memory, stall: j.Stall, memorySample: j.MemorySample, profile: j.Profile,
+		engines: []string{j.Engine.Name}, workload: cfg, common: j.Common,
+		specs: map[string]engine.Spec{j.Engine.Name: j.Engine},
+		keep:  j.Keep, memory: j.Memory, stall: j.Stall, memorySample: j.MemorySample, profile: j.Profile,
 		child: childFlags{role: j.Role, dir: j.Dir, progress: j.Progress},
 	}, nil
 }

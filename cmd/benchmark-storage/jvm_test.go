@@ -101,7 +101,7 @@ func TestJVMOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, r := s.effective["lmdbjava"], s.effective["rocksdbjni"]
+	l, r := s.effective("lmdbjava"), s.effective("rocksdbjni")
 	if l["disable_compression"] != true || r["cache_size"] != int64(8<<20) || r["sync"] != "none" {
 		t.Errorf("shared options: %v", r)
 	}
@@ -139,7 +139,7 @@ func TestJVMProtocolJob(t *testing.T) {
 		var j job
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields()
-		if err := dec.Decode(&j); err != nil || j.Engine != tc.engine {
+		if err := dec.Decode(&j); err != nil || j.Engine.Name != tc.engine {
 			t.Errorf("%s: decode: %+v %v", tc.file, j, err)
 		}
 	}

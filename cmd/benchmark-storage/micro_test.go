@@ -170,5 +170,5 @@ func sameOptions(t *testing.T, child, parent *settings, name string) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return reflect.DeepEqual(eff, parent.effective[name])
+	return reflect.DeepEqual(eff, parent.effective(name))
 }

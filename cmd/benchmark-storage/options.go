@@ -13,7 +13,7 @@ import (
 )
 
 // resolveOptions resolves every engine's options once, in the parent,
-// into s.options: the -config file (read once), then the flags that
+// into s.specs: the -config file (read once), then the flags that
 // override it (-sync, -cache-size, -compression, -etcd-endpoints), then
 // -set, each as if its key were written in the file (engine.Resolve).
 // Children get the result in their job and parse nothing.
@@ -28,7 +28,7 @@ func resolveOptions(s *settings) error {
 		}
 		text = string(b)
 	}
-	s.options, s.effective = map[string]engine.Options{}, map[string]map[string]any{}
+	s.specs = map[string]engine.Spec{}
 	for _, o := range s.overrides() {
 		if slices.Contains(engine.Names(), o.Engine) && !slices.Contains(s.engines, o.Engine) {
 			// A setting that would silently change nothing.
@@ -40,12 +40,20 @@ func resolveOptions(s *settings) error {
 		if err != nil {
 			return inputErrorf("%v", err)
 		}
-		if s.effective[name], err = engine.Effective(name, opts); err != nil {
+		spec := engine.Spec{Name: name, Options: opts}
+		if _, err := spec.Effective(); err != nil {
 			return inputErrorf("%v", err)
 		}
-		s.options[name] = opts
+		s.specs[name] = spec
 	}
 	return nil
+}
+
+// effective is engine name's options as results record them
+// (engine.Spec.Effective), which resolveOptions found it can spell.
+func (s *settings) effective(name string) map[string]any {
+	eff, _ := s.specs[name].Effective()
+	return eff
 }
 
 // overrides are the engine settings given as flags, in the order they

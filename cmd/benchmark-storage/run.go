@@ -97,7 +97,7 @@ func runParent(s *settings, stdout, stderr io.Writer) error {
 	// Every mistake in the input shows before anything is created
 	// (parseFlags resolved the engines' options).
 	// Sync is a shared key, so it is the same for every engine.
-	sync := s.options[s.engines[0]].Sync
+	sync := s.specs[s.engines[0]].Options.Sync
 	if s.memory > 0 {
 		removeStaleGroups(stderr)
 	}

@@ -26,7 +26,7 @@ import (
 func runEngine(ctx context.Context, s *settings, rd *runDir, name, dir string, repeat int, progressMode string, stderr io.Writer) (*suite.Result, string) {
 	res, c, err := spawn(ctx, s, rd, name, dir, progressMode, stderr)
 	if res == nil {
-		res = s.workload.Start(s.common, s.effective[name])
+		res = s.workload.Start(s.common, s.effective(name))
 	}
 	label(res, name, repeat, err)
 	if why := res.Failure(); why != "" && ctx.Err() == nil {
@@ -132,12 +132,12 @@ type endedError struct {
 // name after the flag only shows in ps; the job is on stdin.
 func childCommand(j job) (supervise.Command, error) {
 	c := supervise.Command{Path: "/proc/self/exe", Args: []string{os.Args[0]}, Job: j.encode()}
-	if d, err := engine.Lookup(j.Engine); err == nil && d.Process != nil {
+	if d, err := engine.Lookup(j.Engine.Name); err == nil && d.Process != nil {
 		if c.Path, c.Args, err = d.Process(); err != nil {
 			return c, err
 		}
 	}
-	c.Args = append(c.Args, childJobFlag, j.Engine)
+	c.Args = append(c.Args, childJobFlag, j.Engine.Name)
 	return c, nil
 }
 

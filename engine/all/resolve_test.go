@@ -103,7 +103,7 @@ func asStrings(v any) []string {
 
 // TestOptionsJSONRoundTrip: every engine's resolved options, the
 // defaults and ones with every shared option changed, survive the JSON of
-// a child's job exactly, typed as they were (engine.DecodeOptions).
+// a child's job exactly, typed as they were (engine.Spec).
 func TestOptionsJSONRoundTrip(t *testing.T) {
 	changed := engine.Options{Sync: engine.SyncBatch, CacheSize: 64<<20 + 1, WriteBufferSize: 96 << 20,
 		DisableCompression: true, MaxOpenFiles: 777, BloomBitsPerKey: -1}
@@ -113,21 +113,33 @@ func TestOptionsJSONRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			b, err := json.Marshal(opts)
+			b, err := json.Marshal(engine.Spec{Name: name, Options: opts})
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := engine.DecodeOptions(name, b)
-			if err != nil {
-				t.Fatalf("%s: DecodeOptions: %v", name, err)
+			var back engine.Spec
+			if err := json.Unmarshal(b, &back); err != nil {
+				t.Fatalf("%s: %s: %v", name, b, err)
 			}
-			if !reflect.DeepEqual(back, opts) {
-				t.Errorf("%s: after JSON %+v (%+v), want %+v (%+v)", name, back, back.Engine, opts, opts.Engine)
+			if back.Name != name || !reflect.DeepEqual(back.Options, opts) {
+				t.Errorf("%s: after JSON %+v (%+v), want %+v (%+v)", name, back.Options, back.Options.Engine, opts, opts.Engine)
 			}
 		}
 	}
-	if _, err := engine.DecodeOptions("rocksdb", []byte(`{"cache_size": 1, "no_such_key": 2}`)); !errors.Is(err, engine.ErrConfig) {
-		t.Errorf("DecodeOptions of an unknown key = %v, want ErrConfig", err)
+	for _, bad := range []string{
+		`{"name": "rocksdb", "options": {"cache_size": 1, "no_such_key": 2}}`,
+		`{"name": "rocksdb", "options": {"rocksdb": {"no_such_key": 2}}}`,
+		`{"name": "pebble", "options": {"rocksdb": {"max_background_jobs": 2}}}`,
+		`{"name": "xodus", "options": {"xodus": {}}}`,
+	} {
+		var s engine.Spec
+		if err := json.Unmarshal([]byte(bad), &s); !errors.Is(err, engine.ErrConfig) {
+			t.Errorf("%s: %v, want ErrConfig", bad, err)
+		}
+	}
+	var s engine.Spec
+	if err := json.Unmarshal([]byte(`{"name": "nosuch", "options": {}}`), &s); !errors.Is(err, engine.ErrUnknownEngine) {
+		t.Errorf("an unknown engine: %v, want ErrUnknownEngine", err)
 	}
 }
 

@@ -136,7 +136,7 @@ type Common struct {
 	// Seed is -seed: the same seed writes the same data.
 	Seed uint64 `json:"seed"`
 	// Interval is -interval: the length of the first over-time
-	// intervals; negative records none.
+	// intervals; negative records none. Zero means DefaultInterval.
 	Interval time.Duration `json:"interval_ns,omitempty"`
 	// Dataset is -dataset: where a workload that keeps datasets
 	// (Info.Datasets) keeps its first points; "" keeps none.
@@ -182,3 +182,7 @@ func FirstFailure[P any](own string, parts []P, part func(P) (name, err string))
 	}
 	return ""
 }
+
+// DefaultInterval is Common.Interval's default: the first over-time
+// intervals of a step are a second long.
+const DefaultInterval = time.Second

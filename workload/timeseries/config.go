@@ -7,6 +7,7 @@ import (
 
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 // DefaultSettleTimeout is how long Settle waits for an engine's background
@@ -39,7 +40,7 @@ type Config struct {
 	ReuseIterator bool `json:"reuse_iterator"`
 	// Interval is the length of the first over-time intervals of every
 	// step (Step.Intervals); they double in length after every 1,800. At
-	// least 200ms; negative records none. Zero means DefaultInterval (1s).
+	// least 200ms; negative records none. Zero means suite.DefaultInterval (1s).
 	Interval time.Duration `json:"interval_ns,omitempty"`
 	// Preloaded says the store already holds the write step's N points,
 	// from a dataset an earlier run wrote (package dataset): Run skips
@@ -103,7 +104,7 @@ func (c Config) interval() time.Duration {
 	case c.Interval < 0:
 		return 0
 	case c.Interval == 0:
-		return DefaultInterval
+		return suite.DefaultInterval
 	}
 	return c.Interval
 }

@@ -8,10 +8,6 @@ import (
 	"github.com/tsbench/storage/internal/measure"
 )
 
-// DefaultInterval is the length of a step's first over-time intervals
-// (Config.Interval).
-const DefaultInterval = time.Second
-
 // intervalsPerLength is how many intervals a step records before each
 // doubling of their length, so that a step of ten hours keeps about 7,000
 // and one of a minute keeps its 60 one-second intervals. Intervals are
@@ -25,7 +21,7 @@ const intervalsPerLength = 1800
 type Interval struct {
 	// Start is when the interval began, from the step's start.
 	Start time.Duration `json:"start_ns"`
-	// Length is the interval's wall time as measured: DefaultInterval (or
+	// Length is the interval's wall time as measured: suite.DefaultInterval (or
 	// Config.Interval), doubled after every 1,800 intervals; a step's
 	// last interval is shorter.
 	Length time.Duration `json:"length_ns"`

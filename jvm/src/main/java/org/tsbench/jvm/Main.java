@@ -111,9 +111,11 @@ public final class Main {
             if (!role.equals("run")) {
                 throw new IllegalArgumentException("role " + role + ": the JVM worker only runs benchmarks");
             }
-            Engine e = Engine.byName(j.path("engine").asText());
+            // The engine and its options as the parent resolved them (engine.Spec):
+            // the shared keys, and an engine's own under its name.
+            Engine e = Engine.byName(j.path("engine").path("name").asText());
             String workload = j.path("workload").asText();
-            JsonNode o = j.path("options");
+            JsonNode o = j.path("engine").path("options");
             @SuppressWarnings("unchecked")
             Map<String, Object> options = Json.MAPPER.convertValue(o, Map.class);
             long batch = j.path("batch").asLong(1000);

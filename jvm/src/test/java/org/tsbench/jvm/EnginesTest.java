@@ -29,7 +29,7 @@ class EnginesTest {
     @ValueSource(strings = {"bytebuffer", "agrona"})
     void lmdbjavaBuffers(String buffer) throws Exception {
         JsonNode job = Fixtures.job("lmdbjava", Map.of("benchmarks", Micro.BENCHMARKS, "num", 1500, "key_type", "int4", "order", "seq"));
-        ((ObjectNode) job.get("options")).set("lmdbjava", Json.MAPPER.valueToTree(Map.of("buffer", buffer)));
+        ((ObjectNode) job.get("engine").get("options")).set("lmdbjava", Json.MAPPER.valueToTree(Map.of("buffer", buffer)));
         Fixtures.Outcome o = Fixtures.run(job, dir.resolve(buffer));
         check("lmdbjava", o);
         assertEquals(buffer, o.json().get("options").get("lmdbjava").get("buffer").asText());
@@ -40,7 +40,7 @@ class EnginesTest {
     @ValueSource(strings = {"lmdbjava", "lmdbjni", "lwjgl", "leveldbjni", "rocksdbjni", "mapdb", "mvstore", "xodus"})
     void timeSeries(String engine) throws Exception {
         ObjectNode job = (ObjectNode) Fixtures.read(Fixtures.protocol("job-ts.json"));
-        job.put("engine", engine);
+        ((ObjectNode) job.get("engine")).put("name", engine);
         Fixtures.Outcome o = Fixtures.run(job, dir.resolve(engine));
         JsonNode res = o.json();
         assertEquals(Main.EXIT_OK, o.status(), res.toString());

@@ -46,7 +46,7 @@ final class Fixtures {
     /** The job of job-micro.json for engine, with the given micro settings changed. */
     static JsonNode job(String engine, Map<String, Object> micro) throws Exception {
         JsonNode j = read(protocol("job-micro.json"));
-        ((com.fasterxml.jackson.databind.node.ObjectNode) j).put("engine", engine);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) j.get("engine")).put("name", engine);
         com.fasterxml.jackson.databind.node.ObjectNode m = (com.fasterxml.jackson.databind.node.ObjectNode) j.get("micro");
         for (Map.Entry<String, Object> e : micro.entrySet()) {
             m.set(e.getKey(), Json.MAPPER.valueToTree(e.getValue()));

@@ -115,7 +115,11 @@ class ProtocolTest {
     void refusesWhatItCannotRun() throws Exception {
         for (Map.Entry<String, String> e : Map.of("workload", "mixed", "role", "crash-writer", "engine", "rocksdb").entrySet()) {
             ObjectNode job = (ObjectNode) Fixtures.read(Fixtures.protocol("job-micro.json"));
-            job.put(e.getKey(), e.getValue());
+            if (e.getKey().equals("engine")) {
+                ((ObjectNode) job.get("engine")).put("name", e.getValue());
+            } else {
+                job.put(e.getKey(), e.getValue());
+            }
             Fixtures.Outcome o = Fixtures.run(job, dir.resolve("x"));
             assertEquals(Main.EXIT_BAD_INPUT, o.status(), e.toString());
             assertEquals(0, o.result().length, e.toString());
