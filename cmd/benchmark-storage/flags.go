@@ -63,6 +63,13 @@ type settings struct {
 	profile string
 	// sets are the -set overrides, in order.
 	sets setValue
+	// byGroup are the engines that -engine named only through their
+	// group (jvm): one that cannot run the workload is left out, with a
+	// note (leftOut), rather than failing the run.
+	byGroup []string
+	// leftOut says which engines of a group were left out and why, one
+	// line each, printed before the run.
+	leftOut []string
 	// specs are each engine with its options, resolved once in the
 	// parent (resolveOptions) from all of the above and -config, and
 	// handed to its child in the job.
@@ -250,6 +257,7 @@ func parseFlags(args []string) (*settings, error) {
 	if s.engines, err = parseEngines(*engines); err != nil {
 		return nil, err
 	}
+	s.byGroup = namedByGroup(*engines)
 	var set []string
 	fs.Visit(func(f *flag.Flag) { set = append(set, f.Name) })
 	if !slices.Contains(set, "batch") {
@@ -354,6 +362,21 @@ func groupsMeaning() string {
 		return ""
 	}
 	return " or " + strings.Join(out, ", ")
+}
+
+// namedByGroup are the engines of -engine v that it names only through
+// their group.
+func namedByGroup(v string) []string {
+	var names, direct []string
+	for _, n := range strings.Split(v, ",") {
+		n = strings.TrimSpace(n)
+		if g := engine.GroupNames(n); len(g) > 0 {
+			names = append(names, g...)
+		} else {
+			direct = append(direct, n)
+		}
+	}
+	return slices.DeleteFunc(names, func(n string) bool { return slices.Contains(direct, n) })
 }
 
 // grouped reports whether engine name is in a group (engine.Driver.Group).

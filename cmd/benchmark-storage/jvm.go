@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/tsbench/storage/engine"
@@ -43,9 +44,20 @@ func checkJVM(s *settings) error {
 		return inputErrorf("-engine %s: %v", list, suite.Unprefixed(err, suite.ErrInvalid))
 	}
 	for _, n := range names {
-		if d, _ := engine.Lookup(n); w.Info().Ordered && d.Limits.Unordered {
-			return inputErrorf("-engine %s: %s keeps no order of keys, which %s's queries need: run it with -benchmarks write,readKey", n, n, w.Info().About)
+		d, _ := engine.Lookup(n)
+		if !w.Info().Ordered || !d.Limits.Unordered {
+			continue
 		}
+		why := "keeps no order of keys, which " + w.Info().About + "'s queries need"
+		if !slices.Contains(s.byGroup, n) {
+			return inputErrorf("-engine %s: %s %s: run it with -benchmarks write,readKey", n, n, why)
+		}
+		// Named by its group: the others run.
+		s.engines = slices.DeleteFunc(s.engines, func(e string) bool { return e == n })
+		s.leftOut = append(s.leftOut, "left out "+n+": it "+why)
+	}
+	if len(s.engines) == 0 {
+		return inputErrorf("-engine: no engine left to run: %s", strings.Join(s.leftOut, "; "))
 	}
 	d, _ := engine.Lookup(names[0])
 	if _, _, err := d.Process(); err != nil {

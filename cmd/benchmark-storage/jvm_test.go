@@ -77,9 +77,8 @@ func TestJVMBadInput(t *testing.T) {
 		{"mixed", []string{"-engine", "rocksdbjni", "-workload", "mixed"}, "not -workload mixed"},
 		{"crash", []string{"-engine", "pebble,xodus", "-workload", "crash"}, "not -workload crash"},
 		{"settle", []string{"-engine", "xodus", "-settle"}, "drop them"},
-		{"time series unordered", []string{"-engine", "jvm", "-points", "10k"}, "chroniclemap keeps no order of keys"},
-		{"db_bench", []string{"-engine", "jvm", "-benchmarks", "write,fillseq"}, "not fillseq"},
-		{"micro defaults", []string{"-engine", "mapdb", "-workload", "micro"}, "not fillseq"},
+		{"db_bench only", []string{"-engine", "jvm", "-benchmarks", "fillseq,readrandom"}, "none of fillseq, readrandom"},
+		{"unordered, named", []string{"-engine", "pebble,chroniclemap", "-points", "10k"}, "chroniclemap keeps no order of keys"},
 		{"bad buffer", []string{"-engine", "lmdbjava", "-benchmarks", "write", "-set", "lmdbjava.buffer=heap"}, "use bytebuffer or agrona"},
 		{"unknown key", []string{"-engine", "lmdbjava", "-benchmarks", "write", "-set", "lmdbjava.map_size=1G"}, "lmdbjava's keys are buffer"},
 		{"JVM engine without settings", []string{"-engine", "xodus", "-benchmarks", "write", "-set", "xodus.cache=1G"}, "engine xodus has no options of its own"},
@@ -88,6 +87,44 @@ func TestJVMBadInput(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			checkRefused(t, tc.want, append([]string{"-path", parent}, tc.args...)...)
 		})
+	}
+	checkUntouched(t, parent)
+}
+
+// TestJVMGroupLeavesOut: -engine jvm with a workload Chronicle Map cannot
+// run runs the other eight and says it left Chronicle Map out.
+func TestJVMGroupLeavesOut(t *testing.T) {
+	needWorker(t)
+	s, err := parseFlags([]string{"-engine", "jvm", "-path", t.TempDir(), "-points", "10k"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := slices.DeleteFunc(engine.GroupNames("jvm"), func(n string) bool { return n == "chroniclemap" })
+	if !slices.Equal(s.engines, want) || len(s.leftOut) != 1 || !strings.Contains(s.leftOut[0], "left out chroniclemap: it keeps no order") {
+		t.Errorf("engines %v, left out %q; want %v and chroniclemap left out", s.engines, s.leftOut, want)
+	}
+}
+
+// TestJVMDbBench: db_bench's benchmarks in a list with LmdbJava's run on
+// the JVM engines as not supported, in their columns; the others run.
+func TestJVMDbBench(t *testing.T) {
+	needWorker(t)
+	parent, aside := t.TempDir(), t.TempDir()
+	out := filepath.Join(aside, "results.json")
+	runOK(t, "-engine", "xodus", "-path", parent, "-benchmarks", "fillseq,write,readKey", "-num", "1k", "-out", out)
+	var rep micro.Report
+	readJSON(t, out, &rep)
+	if len(rep.Results) != 1 || len(rep.Results[0].Benchmarks) != 3 {
+		t.Fatalf("results %+v", rep.Results)
+	}
+	bs := rep.Results[0].Benchmarks
+	if bs[0].Name != "fillseq" || bs[0].Ops != 0 || !strings.Contains(bs[0].Setup, "not supported: the JVM worker runs") {
+		t.Errorf("fillseq: %+v", bs[0])
+	}
+	for _, b := range bs[1:] {
+		if b.Ops != 1000 || b.Error != "" {
+			t.Errorf("%s: %+v", b.Name, b)
+		}
 	}
 	checkUntouched(t, parent)
 }

@@ -52,6 +52,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "benchmark-storage: %v\n", err)
 		return exitBadInput
 	default:
+		for _, l := range s.leftOut {
+			fmt.Fprintf(stderr, "benchmark-storage: %s\n", l)
+		}
 		err = runParent(s, stdout, stderr)
 	}
 	switch {

@@ -129,11 +129,12 @@ func (microSuite) Report(runID string, env harness.Environment, results []*Resul
 // report's.
 var jvmBenchmarks = []string{Write, ReadKey, ReadSeqLmdb, ReadRevLmdb, ReadCrc, ReadXxh64}
 
+// JVM refuses a list of benchmarks none of which the JVM worker runs;
+// of a list with some, it runs those, and reports the others as not
+// supported in its columns.
 func (microSuite) JVM(s Config, _ suite.Common) error {
-	for _, b := range s.Benchmarks {
-		if !slices.Contains(jvmBenchmarks, b) {
-			return suite.Invalidf("the JVM engines run the LmdbJava report's benchmarks (%s), not %s", strings.Join(jvmBenchmarks, ", "), b)
-		}
+	if !slices.ContainsFunc(s.Benchmarks, func(b string) bool { return slices.Contains(jvmBenchmarks, b) }) {
+		return suite.Invalidf("the JVM engines run the LmdbJava report's benchmarks (%s), none of %s", strings.Join(jvmBenchmarks, ", "), strings.Join(s.Benchmarks, ", "))
 	}
 	return nil
 }

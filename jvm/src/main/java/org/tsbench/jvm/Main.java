@@ -134,11 +134,10 @@ public final class Main {
             if (!workload.equals("micro") || !m.isObject()) {
                 throw new IllegalArgumentException("workload " + workload + ": the JVM worker runs the micro benchmarks and the time-series workload");
             }
+            // A benchmark of db_bench's, which the worker does not run, is reported
+            // as not supported (Micro); the parent refuses a list of none it runs.
             List<String> names = new ArrayList<>();
             for (JsonNode n : m.path("benchmarks")) {
-                if (!Micro.BENCHMARKS.contains(n.asText())) {
-                    throw new IllegalArgumentException("benchmark " + n.asText() + ": the JVM worker runs " + Micro.BENCHMARKS);
-                }
                 names.add(n.asText());
             }
             Micro.Config cfg = new Micro.Config(names, m.path("num").asLong(), KeyType.of(m.path("key_type").asText()),

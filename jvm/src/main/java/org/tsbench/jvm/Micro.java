@@ -150,6 +150,10 @@ final class Micro {
         b.put("key_size", ks);
         b.put("value_size", cfg.valueSize);
         boolean write = name.equals("write");
+        if (!BENCHMARKS.contains(name)) {
+            b.put("setup", engine.name() + ": not supported: the JVM worker runs the LmdbJava report's benchmarks " + BENCHMARKS);
+            return;
+        }
         if (ORDERED.contains(name) && !engine.ordered()) {
             b.put("setup", engine.name() + ": not supported: unordered, it has no ordered iteration");
             return;
