@@ -23,6 +23,8 @@ require (
 	google.golang.org/protobuf v1.36.12
 )
 
+require github.com/influxdata/influxdb1-client v0.0.0-20220302092344-a9ab5670611c
+
 require (
 	github.com/DataDog/zstd v1.5.7 // indirect
 	github.com/RaduBerinde/axisds v0.1.0 // indirect

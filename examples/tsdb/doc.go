@@ -63,6 +63,30 @@
 //	POST /retention
 //	     apply retention now. -> {"before": cutoff, "series": n}
 //
+// # InfluxDB 1.x clients
+//
+// Enough of InfluxDB 1.x's HTTP API for its client libraries to write and to
+// read one series back, unchanged (TestInfluxClient runs InfluxData's Go
+// client):
+//
+//	GET|HEAD /ping -> 204, with X-Influxdb-Version (on every answer)
+//	POST /write?db=...&precision=n|ns|u|us|ms|s: as above; db, rp, u, p and
+//	     consistency are taken and ignored (one database, no users)
+//	GET|POST /query?q=SELECT ...[&db=...][&epoch=ns|u|ms|s|m|h]
+//	     one statement: SELECT field, or mean, min, max or count(field),
+//	     FROM measurement [WHERE tag = 'value' AND ... AND time >= t AND
+//	     time < t] [GROUP BY time(d)], t an integer (ns, or with a unit:
+//	     1700000000s), a quoted RFC 3339 time or now() - d. It answers
+//	     InfluxDB's {"results": [{"statement_id": 0, "series": [{"name",
+//	     "columns": ["time", field or function], "values"}]}]}, times in
+//	     RFC 3339 or, with epoch, integers in that unit; buckets aligned on
+//	     the epoch as InfluxDB aligns them, empty ones left out (InfluxDB
+//	     fills them with null). A SELECT whose tags match several series is
+//	     refused (InfluxDB would merge them), one matching none answers no
+//	     series.
+//
+// An error quotes at most 100 bytes of what it names.
+//
 // # Storage
 //
 // Points use package engine/tskey's key layout: series id, timestamp and

@@ -9,11 +9,12 @@ import (
 
 // query is a range query of one series: its points with start <= time <
 // end, raw or, with a step, downsampled into buckets of step nanoseconds
-// aligned on start.
+// aligned on origin, at or before start.
 type query struct {
 	name       string
 	start, end uint64
 	step       uint64 // 0: raw points
+	origin     uint64
 }
 
 type rawPoint struct {
@@ -54,7 +55,7 @@ type downsampledResult struct {
 func (s *store) run(q query, limit int) (result any, err error) {
 	sr, ok := s.idx.lookup(q.name)
 	if !ok {
-		return nil, fmt.Errorf("%w: series %q", errNotFound, q.name)
+		return nil, fmt.Errorf("%w: series %s", errNotFound, quote(q.name))
 	}
 	lower, upper := tskey.TimeBounds(nil, sr.id, q.start, q.end)
 	it, err := s.db.NewIterator(engine.IterOptions{LowerBound: lower, UpperBound: upper})
@@ -111,7 +112,7 @@ func scan[T int64 | float64](it engine.Iterator, q query, head resultHead, limit
 			points = append(points, rawPoint{Time: ts, Value: v})
 			continue
 		}
-		start := q.start + (ts-q.start)/q.step*q.step
+		start := q.origin + (ts-q.origin)/q.step*q.step
 		if cur.count > 0 && cur.time != start {
 			if len(buckets) == limit {
 				return nil, errTooMany(limit)

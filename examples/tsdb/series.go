@@ -26,7 +26,7 @@ func seriesName(measurement []byte, tags []tag, field []byte) (string, error) {
 	slices.SortFunc(tags, func(a, b tag) int { return bytes.Compare(a.key, b.key) })
 	for i := 1; i < len(tags); i++ {
 		if bytes.Equal(tags[i-1].key, tags[i].key) {
-			return "", fmt.Errorf("%w: tag %q given twice", errBadRequest, tags[i].key)
+			return "", fmt.Errorf("%w: tag %s given twice", errBadRequest, quote(string(tags[i].key)))
 		}
 	}
 	var enc lineprotocol.Encoder
@@ -47,43 +47,52 @@ func seriesName(measurement []byte, tags []tag, field []byte) (string, error) {
 // parseSeriesName returns the name of the series s names, in whatever order
 // s gives its tags: s is read as a line-protocol line without its value.
 func parseSeriesName(s string) (string, error) {
-	bad := func(err error) error {
-		return fmt.Errorf("%w: series %q is not \"measurement[,tag=value...] field\": %w", errBadRequest, s, err)
-	}
 	if s == "" {
 		return "", fmt.Errorf("%w: missing parameter series", errBadRequest)
 	}
+	measurement, tags, field, err := splitSeriesName(s)
+	if err != nil {
+		return "", err
+	}
+	return seriesName(measurement, tags, field)
+}
+
+// splitSeriesName reads s, a series' name in any tag order, into its
+// measurement, tags and field.
+func splitSeriesName(s string) (measurement []byte, tags []tag, field []byte, err error) {
+	bad := func(err error) ([]byte, []tag, []byte, error) {
+		return nil, nil, nil, fmt.Errorf("%w: series %s is not \"measurement[,tag=value...] field\": %w", errBadRequest, quote(s), err)
+	}
 	if bytes.ContainsAny([]byte(s), "\r\n") {
-		return "", bad(errors.New("a line break"))
+		return bad(errors.New("a line break"))
 	}
 	dec := lineprotocol.NewDecoderWithBytes([]byte(s + "=0i"))
 	dec.Next()
 	m, err := dec.Measurement()
 	if err != nil {
-		return "", bad(err)
+		return bad(err)
 	}
-	measurement := bytes.Clone(m)
-	var tags []tag
+	measurement = bytes.Clone(m)
 	for {
 		k, v, err := dec.NextTag()
 		if err != nil {
-			return "", bad(err)
+			return bad(err)
 		}
 		if k == nil {
 			break
 		}
 		tags = append(tags, tag{bytes.Clone(k), bytes.Clone(v)})
 	}
-	field, _, err := dec.NextField()
+	f, _, err := dec.NextField()
 	if err != nil {
-		return "", bad(err)
+		return bad(err)
 	}
-	field = bytes.Clone(field)
+	field = bytes.Clone(f)
 	switch k, _, err := dec.NextField(); {
 	case err != nil:
-		return "", bad(err)
+		return bad(err)
 	case k != nil:
-		return "", bad(errors.New("more than one field"))
+		return bad(errors.New("more than one field"))
 	}
-	return seriesName(measurement, tags, field)
+	return measurement, tags, field, nil
 }

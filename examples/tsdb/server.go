@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/influxdata/line-protocol/v2/lineprotocol"
@@ -27,22 +28,28 @@ type server struct {
 
 func (s *server) handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("/write", route(http.MethodPost, s.write))
-	mux.Handle("/query", route(http.MethodGet, s.query))
-	mux.Handle("/series", route(http.MethodGet, s.series))
-	mux.Handle("/retention", route(http.MethodPost, s.expire))
+	mux.Handle("/write", route(s.write, http.MethodPost))
+	// InfluxDB 1.x clients POST their queries.
+	mux.Handle("/query", route(s.query, http.MethodGet, http.MethodPost))
+	mux.Handle("/series", route(s.series, http.MethodGet))
+	mux.Handle("/retention", route(s.expire, http.MethodPost))
+	mux.HandleFunc("/ping", ping)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		reply(w, r, nil, fmt.Errorf("%w: no endpoint %s (see /write, /query, /series, /retention)", errNotFound, r.URL.Path))
+		reply(w, r, nil, fmt.Errorf("%w: no endpoint %s (see /write, /query, /series, /retention, /ping)", errNotFound, r.URL.Path))
 	})
-	return mux
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Influxdb-Version", influxVersion)
+		mux.ServeHTTP(w, r)
+	})
 }
 
-// route serves one method of a path with h.
-func route(method string, h func(*http.Request) (any, error)) http.Handler {
+// route serves the methods of a path with h.
+func route(h func(*http.Request) (any, error), methods ...string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != method {
-			w.Header().Set("Allow", method)
-			reply(w, r, nil, fmt.Errorf("%w: %s %s (use %s)", errMethod, r.Method, r.URL.Path, method))
+		if !slices.Contains(methods, r.Method) {
+			allow := strings.Join(methods, ", ")
+			w.Header().Set("Allow", allow)
+			reply(w, r, nil, fmt.Errorf("%w: %s %s (use %s)", errMethod, r.Method, r.URL.Path, allow))
 			return
 		}
 		v, err := h(r)
@@ -93,7 +100,7 @@ func params(v url.Values, names ...string) error {
 	for k, vs := range v {
 		switch {
 		case !slices.Contains(names, k):
-			return fmt.Errorf("%w: unknown parameter %q (want %v)", errBadRequest, k, names)
+			return fmt.Errorf("%w: unknown parameter %s (want %v)", errBadRequest, quote(k), names)
 		case len(vs) > 1:
 			return fmt.Errorf("%w: parameter %q given %d times", errBadRequest, k, len(vs))
 		}
@@ -106,17 +113,18 @@ type writeResult struct {
 	Created int `json:"series_created"`
 }
 
-// write serves POST /write[?precision=ns|us|ms|s].
+// write serves POST /write[?precision=ns|us|ms|s], and InfluxDB 1.x's
+// parameters, which it ignores (influxIgnored).
 func (s *server) write(r *http.Request) (any, error) {
 	v := r.URL.Query()
-	if err := params(v, "precision"); err != nil {
+	if err := params(v, append([]string{"precision"}, influxIgnored...)...); err != nil {
 		return nil, err
 	}
 	prec := lineprotocol.Nanosecond
 	if p := v.Get("precision"); p != "" {
 		var ok bool
 		if prec, ok = precisions[p]; !ok {
-			return nil, fmt.Errorf("%w: precision %q is not ns, us, ms or s", errBadRequest, p)
+			return nil, fmt.Errorf("%w: precision %s is not ns, us, ms or s (n and u as InfluxDB 1.x spells them)", errBadRequest, quote(p))
 		}
 	}
 	// One byte more than allowed tells a body at the limit from one above.
@@ -138,9 +146,13 @@ func (s *server) write(r *http.Request) (any, error) {
 	return writeResult{Points: len(pts), Created: created}, nil
 }
 
-// query serves GET /query?series=...[&start=...][&end=...][&step=...].
+// query serves GET /query?series=...[&start=...][&end=...][&step=...],
+// and InfluxDB 1.x's /query?q=... (influxQuery).
 func (s *server) query(r *http.Request) (any, error) {
 	v := r.URL.Query()
+	if v.Has("q") {
+		return s.influxQuery(v)
+	}
 	if err := params(v, "series", "start", "end", "step"); err != nil {
 		return nil, err
 	}
@@ -162,9 +174,9 @@ func (s *server) query(r *http.Request) (any, error) {
 	if st := v.Get("step"); st != "" {
 		d, err := time.ParseDuration(st)
 		if err != nil || d <= 0 {
-			return nil, fmt.Errorf("%w: step %q is not a positive duration such as 10s or 1h", errBadRequest, st)
+			return nil, fmt.Errorf("%w: step %s is not a positive duration such as 10s or 1h", errBadRequest, quote(st))
 		}
-		q.step = uint64(d)
+		q.step, q.origin = uint64(d), q.start
 	}
 	return s.st.run(q, s.maxPoints)
 }
@@ -180,7 +192,7 @@ func parseTime(param, s string, def uint64) (uint64, error) {
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil || t.Before(time.Unix(0, 0)) || t.After(time.Unix(0, math.MaxInt64)) {
-		return 0, fmt.Errorf("%w: %s %q is neither nanoseconds since 1970 nor an RFC 3339 time from 1970 to 2262", errBadRequest, param, s)
+		return 0, fmt.Errorf("%w: %s %s is neither nanoseconds since 1970 nor an RFC 3339 time from 1970 to 2262", errBadRequest, param, quote(s))
 	}
 	return uint64(t.UnixNano()), nil
 }

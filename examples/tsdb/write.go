@@ -25,6 +25,8 @@ var precisions = map[string]lineprotocol.Precision{
 	"us": lineprotocol.Microsecond,
 	"ms": lineprotocol.Millisecond,
 	"s":  lineprotocol.Second,
+	"n":  lineprotocol.Nanosecond,  // InfluxDB 1.x's spelling
+	"u":  lineprotocol.Microsecond, // InfluxDB 1.x's spelling
 }
 
 // parseLines parses line protocol into one point per field. A line without
@@ -71,7 +73,7 @@ func parseLines(body []byte, prec lineprotocol.Precision, now time.Time) ([]poin
 			case lineprotocol.Float:
 				p.kind, p.value = kindFloat, appendFloat(nil, v.FloatV())
 			default:
-				return nil, fmt.Errorf("%w: series %q: %s values are not stored, only integer and float", errBadRequest, name, v.Kind())
+				return nil, fmt.Errorf("%w: series %s: %s values are not stored, only integer and float", errBadRequest, quote(name), v.Kind())
 			}
 			pts = append(pts, p)
 		}
@@ -115,10 +117,10 @@ func (s *store) write(pts []point) (created int, err error) {
 			// The same bound on every engine, so a name one engine takes
 			// is taken by all.
 			if err := engine.CommonLimits().CheckKey(k); err != nil {
-				return 0, fmt.Errorf("%w: series name %q is too long (%d bytes): %w", errBadRequest, p.name, len(p.name), err)
+				return 0, fmt.Errorf("%w: series name %s is too long (%d bytes): %w", errBadRequest, quote(p.name), len(p.name), err)
 			}
 			if next > maxSeriesID {
-				return 0, fmt.Errorf("%w: no series id left for %q", errBadIndex, p.name)
+				return 0, fmt.Errorf("%w: no series id left for %s", errBadIndex, quote(p.name))
 			}
 			sr = series{id: next, kind: p.kind}
 			next++
@@ -126,7 +128,7 @@ func (s *store) write(pts []point) (created int, err error) {
 			b.Put(k, sr.value())
 		}
 		if sr.kind != p.kind {
-			return 0, fmt.Errorf("%w: series %q holds %s values, not %s", errBadRequest, p.name, sr.kind, p.kind)
+			return 0, fmt.Errorf("%w: series %s holds %s values, not %s", errBadRequest, quote(p.name), sr.kind, p.kind)
 		}
 		// Sequence 0: a point written again at the same time replaces the
 		// first, as InfluxDB does.
