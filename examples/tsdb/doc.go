@@ -19,6 +19,9 @@
 //	-max-body bytes           largest /write body (default 16 MiB)
 //	-max-points n             most points or buckets one query returns (default 100000)
 //
+// It listens before it opens the store, so an address in use leaves nothing
+// behind, and logs every retention pass, which deletes data.
+//
 // SIGINT or SIGTERM shuts it down cleanly: it stops taking connections, waits
 // up to 10 s for requests in flight, stops retention and closes the engine.
 //
@@ -51,9 +54,10 @@
 //	POST /write[?precision=ns|us|ms|s]
 //	     body: line protocol. One request is one engine batch, all or nothing,
 //	     new series' index entries included. -> {"points": n, "series_created": m}
-//	GET  /query?series=name[&start=t][&end=t][&step=duration]
-//	     the series' points with start <= time < end (nanoseconds since 1970 or
-//	     RFC 3339; default all). -> {"series", "id", "type", "start", "end",
+//	GET  /query?series=name[&start=t][&end=t][&step=duration][&precision=ns|us|ms|s]
+//	     the series' points with start <= time < end (nanoseconds since 1970,
+//	     or units of precision, which the answer's times are in too; or RFC
+//	     3339; default all). -> {"series", "id", "type", "start", "end",
 //	     "points": [{"time", "value"}]}. With step (such as 10s, 1h), one
 //	     bucket per step holding points, aligned on start:
 //	     "step", "buckets": [{"time", "count", "min", "max", "mean"}]; min and

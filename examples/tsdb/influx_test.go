@@ -1,12 +1,20 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"log"
 	"math"
+	"net"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -154,5 +162,75 @@ func TestShortErrors(t *testing.T) {
 		if status != c.status || len(body) > 400 || !strings.Contains(string(body), "bytes more") {
 			t.Errorf("%s %s: %d, %d bytes: %.200s", c.method, c.path, status, len(body), body)
 		}
+	}
+}
+
+// TestPortInUse: a -listen address in use is refused before the store is
+// made, so no new directory is left behind.
+func TestPortInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	dir := filepath.Join(t.TempDir(), "db")
+	err = run(context.Background(), []string{"-listen", ln.Addr().String(), "-engine", "pebble", "-dir", dir}, nil)
+	if err == nil || !strings.Contains(err.Error(), "choose another -listen address") {
+		t.Errorf("run on a port in use: %v", err)
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s was left behind: %v", dir, err)
+	}
+}
+
+// TestRetentionLogged: each retention pass, the first at start, says in
+// the log what it deleted.
+func TestRetentionLogged(t *testing.T) {
+	var buf safeBuffer
+	log.SetOutput(&buf)
+	defer log.SetOutput(os.Stderr)
+	start(t, "-engine", "pebble", "-dir", t.TempDir(), "-retention", "1h", "-retention-interval", "1h")
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(buf.String(), "retention: deleted the points before "); {
+		if time.Now().After(deadline) {
+			t.Fatalf("no retention line in the log: %q", buf.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// safeBuffer is a bytes.Buffer the log and a test may use at once.
+type safeBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *safeBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *safeBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestQueryPrecision: a query with precision=s takes its start and end in
+// seconds and answers in seconds, as a write with precision=s took them;
+// without it, the numbers are nanoseconds.
+func TestQueryPrecision(t *testing.T) {
+	in := start(t, "-engine", "pebble", "-dir", t.TempDir())
+	if status, body := in.do("POST", "/write", url.Values{"precision": {"s"}}, "m v=1 1700000000\nm v=2 1700000060\nm v=3 1700000120"); status != http.StatusOK {
+		t.Fatalf("write: %d %s", status, body)
+	}
+	var res rawResult
+	in.call("GET", "/query", url.Values{"series": {"m v"}, "start": {"1700000060"}, "precision": {"s"}}, "", &res)
+	if len(res.Points) != 2 || res.Points[0].Time != 1700000060 || res.Start != 1700000060 {
+		t.Errorf("precision s: %+v", res)
+	}
+	in.call("GET", "/query", url.Values{"series": {"m v"}, "start": {"1700000060"}}, "", &res)
+	if len(res.Points) != 3 || res.Points[0].Time != 1700000000e9 {
+		t.Errorf("nanoseconds: %+v", res)
 	}
 }

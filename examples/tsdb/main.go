@@ -88,6 +88,12 @@ func run(ctx context.Context, args []string, listening func(net.Addr)) (err erro
 	if err != nil {
 		return err
 	}
+	// Listening first: a port in use leaves no new store behind.
+	ln, err := net.Listen("tcp", c.listen)
+	if err != nil {
+		return fmt.Errorf("%w (choose another -listen address)", err)
+	}
+	defer ln.Close() // Serve closes it too; this one is for a failed open
 	db, err := engine.Open(c.engine, c.dir, &engine.Options{Sync: engine.SyncMode(c.sync)})
 	if err != nil {
 		return err
@@ -98,10 +104,6 @@ func run(ctx context.Context, args []string, listening func(net.Addr)) (err erro
 		}
 	}()
 	st, err := openStore(db)
-	if err != nil {
-		return err
-	}
-	ln, err := net.Listen("tcp", c.listen)
 	if err != nil {
 		return err
 	}

@@ -36,13 +36,20 @@ func cutoff(now time.Time, retention time.Duration) uint64 {
 }
 
 // expireEvery applies retention now and then every interval until ctx is
-// done. A failed pass is logged; the next one tries again.
+// done, logging each pass, since it deletes data. A failed pass is
+// logged; the next one tries again.
 func (s *store) expireEvery(ctx context.Context, retention, interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
-		if _, err := s.expire(ctx, cutoff(time.Now(), retention)); err != nil && ctx.Err() == nil {
+		start, before := time.Now(), cutoff(time.Now(), retention)
+		n, err := s.expire(ctx, before)
+		switch {
+		case err != nil && ctx.Err() == nil:
 			log.Printf("retention: %v", err)
+		case err == nil:
+			log.Printf("retention: deleted the points before %s (older than %v) of %d series in %v",
+				time.Unix(0, int64(before)).UTC().Format(time.RFC3339), retention, n, time.Since(start).Round(time.Millisecond))
 		}
 		select {
 		case <-ctx.Done():

@@ -153,18 +153,26 @@ func (s *server) query(r *http.Request) (any, error) {
 	if v.Has("q") {
 		return s.influxQuery(v)
 	}
-	if err := params(v, "series", "start", "end", "step"); err != nil {
+	if err := params(v, "series", "start", "end", "step", "precision"); err != nil {
 		return nil, err
 	}
 	name, err := parseSeriesName(v.Get("series"))
 	if err != nil {
 		return nil, err
 	}
+	unit := uint64(1)
+	if p := v.Get("precision"); p != "" {
+		prec, ok := precisions[p]
+		if !ok {
+			return nil, fmt.Errorf("%w: precision %s is not ns, us, ms or s", errBadRequest, quote(p))
+		}
+		unit = uint64(prec.Duration())
+	}
 	q := query{name: name}
-	if q.start, err = parseTime("start", v.Get("start"), 0); err != nil {
+	if q.start, err = parseTime("start", v.Get("start"), 0, unit); err != nil {
 		return nil, err
 	}
-	if q.end, err = parseTime("end", v.Get("end"), math.MaxUint64); err != nil {
+	if q.end, err = parseTime("end", v.Get("end"), math.MaxUint64, unit); err != nil {
 		return nil, err
 	}
 	// Checked here: an iterator with inverted bounds would return nothing.
@@ -178,17 +186,41 @@ func (s *server) query(r *http.Request) (any, error) {
 		}
 		q.step, q.origin = uint64(d), q.start
 	}
-	return s.st.run(q, s.maxPoints)
+	res, err := s.st.run(q, s.maxPoints)
+	if err != nil || unit == 1 {
+		return res, err
+	}
+	return inUnit(res, unit), nil
 }
 
-// parseTime reads a query's time: nanoseconds since 1970 or an RFC 3339
-// time; empty is def.
-func parseTime(param, s string, def uint64) (uint64, error) {
+// inUnit is a query's result with its times in units of unit nanoseconds
+// (a query's precision), rounded down.
+func inUnit(res any, unit uint64) any {
+	switch r := res.(type) {
+	case rawResult:
+		r.Start, r.End = r.Start/unit, r.End/unit
+		for i := range r.Points {
+			r.Points[i].Time /= unit
+		}
+		return r
+	case downsampledResult:
+		r.Start, r.End = r.Start/unit, r.End/unit
+		for i := range r.Buckets {
+			r.Buckets[i].Time /= unit
+		}
+		return r
+	}
+	return res
+}
+
+// parseTime reads a query's time: a number of units of unit nanoseconds
+// since 1970, or an RFC 3339 time; empty is def.
+func parseTime(param, s string, def, unit uint64) (uint64, error) {
 	if s == "" {
 		return def, nil
 	}
-	if ns, err := strconv.ParseUint(s, 10, 64); err == nil {
-		return ns, nil
+	if n, err := strconv.ParseUint(s, 10, 64); err == nil && n <= math.MaxUint64/unit {
+		return n * unit, nil
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil || t.Before(time.Unix(0, 0)) || t.After(time.Unix(0, math.MaxInt64)) {
