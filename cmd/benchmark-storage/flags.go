@@ -437,6 +437,7 @@ func invalidSettings(err error) error {
 const usageHeader = `Usage: benchmark-storage [flags]
        benchmark-storage compare [flags] old.json new.json
        benchmark-storage merge [flags] a.json b.json ...
+       benchmark-storage -version
 
 Runs the time-series workload (write, query, delete half, compact, query,
 write more) or, with -benchmarks, the classic micro benchmarks (db_bench's

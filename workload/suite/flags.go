@@ -67,8 +67,13 @@ func (f *Flags) Configure(name string, c *Common, set []string) (*Config, error)
 			return nil, err
 		}
 		if len(owners) > 0 {
-			o, _ := Lookup(owners[0])
-			return nil, Invalidf("-%s is a setting of %s: %s", n, o.info.About, o.info.Add)
+			// Every workload that takes it, each with how to pick it.
+			var of, add []string
+			for _, name := range owners {
+				o, _ := Lookup(name)
+				of, add = append(of, o.info.About), append(add, o.info.Add)
+			}
+			return nil, Invalidf("-%s is a setting of %s: %s", n, strings.Join(of, " and of "), strings.Join(add, ", or "))
 		}
 	}
 	settings := f.settings[s.name]
