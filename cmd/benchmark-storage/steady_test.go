@@ -69,3 +69,21 @@ func TestSteadyEndToEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestFindRateMaxTime: a rate search stopped by -max-time keeps the
+// probes it finished and the best rate so far in its report.
+func TestFindRateMaxTime(t *testing.T) {
+	a, _ := pureGoEngines(t)
+	parent := t.TempDir()
+	code, stdout, stderr := runChildren(t, "-engine", a, "-path", parent, "-workload", "steady", "-find-rate", "-format", "json",
+		"-rate", "2k", "-duration", "1s", "-series", "50", "-batch", "50", "-speedup", "200", "-retention", "2m", "-max-time", "4500ms")
+	var rep steady.Report
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || len(rep.Results) != 1 {
+		t.Fatalf("exit %d, JSON report: %v\n%s\n%s", code, err, stdout, stderr)
+	}
+	res := rep.Results[0]
+	if res.Search == nil || len(res.Search.Probes) < 2 || res.Search.Rate <= 0 || !strings.Contains(res.Error, "-max-time") {
+		t.Errorf("stopped search: error %q, search %+v", res.Error, res.Search)
+	}
+	checkUntouched(t, parent)
+}

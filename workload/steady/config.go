@@ -140,6 +140,10 @@ type Config struct {
 	Progress harness.Progress `json:"-"`
 	// Log receives warnings; nil discards them.
 	Log io.Writer `json:"-"`
+	// Probed, if not nil, is called by FindRate after each probe with the
+	// result so far (as FindRate would return it then), for a caller
+	// that reports how far a search got if it is stopped. Default nil.
+	Probed func(*Result) `json:"-"`
 }
 
 // WithDefaults returns c with every zero field that has a default set to

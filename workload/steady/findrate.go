@@ -1,10 +1,12 @@
 package steady
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/tsbench/storage/engine"
@@ -151,6 +153,9 @@ search:
 		} else {
 			hi, s.Limit = rate, limit
 		}
+		if cfg.Probed != nil {
+			cfg.Probed(found(s, lo, best, last))
+		}
 		switch {
 		case lo == ceiling:
 			s.Limit = LimitHarness
@@ -168,13 +173,18 @@ search:
 			break search
 		}
 	}
-	s.Rate = lo
-	res := best
-	if res == nil {
-		res = last
-	}
-	res.Search = s
-	return res, nil
+	return found(s, lo, best, last), nil
+}
+
+// found is what a search found so far: the highest passing probe's
+// result (the last probe's if none passed) with a copy of the search, its
+// rate lo.
+func found(s *Search, lo float64, best, last *Result) *Result {
+	res := *cmp.Or(best, last)
+	sc := *s
+	sc.Rate, sc.Probes = lo, slices.Clone(s.Probes)
+	res.Search = &sc
+	return &res
 }
 
 // probe runs cfg on a fresh store in dir and deletes it.

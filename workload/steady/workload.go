@@ -101,6 +101,12 @@ func (steadySuite) Run(s Settings, c suite.Common, e *suite.Engine) (res *Result
 	cfg.Progress, cfg.Log = e.Progress, e.Progress
 	cfg.Open = e.Open
 	if s.FindRate {
+		// The probes done so far, which the parent reports if -max-time
+		// or Ctrl-C ends the search.
+		cfg.Probed = func(res *Result) {
+			res.Options = e.Effective
+			e.Progress.Partial(res)
+		}
 		res, err = FindRate(e.Dir, cfg, s.Targets)
 		if res != nil {
 			res.Options = e.Effective
