@@ -95,7 +95,10 @@ func (r Report) intro(set *results.Set[Result]) string {
 		if c.Skew > 0 {
 			skew = "zipfian " + strconv.FormatFloat(c.Skew, 'g', -1, 64)
 		}
-		fmt.Fprintf(&b, ".\nQueries: mix %s, series %s, window %v, multi over %d series", c.Mix, skew, c.Window, c.MultiSeries)
+		fmt.Fprintf(&b, ".\nQueries: mix %s, series %s, window %v", c.Mix, skew, c.Window)
+		if c.MultiSeries > 0 { // unset in a run that failed before it started
+			fmt.Fprintf(&b, ", multi over %d series", c.MultiSeries)
+		}
 	}
 	b.WriteString(".\nOps/s over the whole run; latency per batch (write) or per query, checking excluded; every point read is checked " +
 		"against what writers had acknowledged.\nBest of each row marked *; ! marks a failed figure (see Errors). Sizes in binary units.")
@@ -195,10 +198,15 @@ func (r Report) Page() report.Page {
 		"private = anonymous memory, mapped files = page cache the kernel can drop; disk at the end)",
 		Head: report.Head(engines, "Metric"), Labels: 1, Rows: set.Rows(append(costs, r.preloadMetrics()...)...)}
 
-	tables := []report.Table{main,
-		grouped("Latency (write: per batch; queries: per query, checking excluded)", results.LatencyMetrics(func(o *Operation) *measure.Percentiles { return o.Latency })),
-		grouped("Throughput over time (operations in each second: slowest, median and fastest second)", perSecond),
-		verify, cost}
+	tables := []report.Table{main}
+	if len(kinds) > 0 {
+		// No engine ran an operation (every one failed): no empty tables.
+		tables = append(tables,
+			grouped("Latency (write: per batch; queries: per query, checking excluded)", results.LatencyMetrics(func(o *Operation) *measure.Percentiles { return o.Latency })),
+			grouped("Throughput over time (operations in each second: slowest, median and fastest second)", perSecond),
+			verify)
+	}
+	tables = append(tables, cost)
 	if t := metricsTable(set); len(t.Rows) > 0 {
 		tables = append(tables, t)
 	}

@@ -188,3 +188,20 @@ func TestPerSecondTextMatchesJSON(t *testing.T) {
 		t.Errorf("median of a run whose last second was whole = %v, want 250k", got)
 	}
 }
+
+// TestReportAllFailed: a report whose every engine failed before it ran
+// an operation has no empty tables and names no setting it lacks ("multi
+// over 0 series").
+func TestReportAllFailed(t *testing.T) {
+	res := &Result{Config: Config{Duration: time.Second, Writers: 1, Readers: 1, Series: 10, Batch: 10}}
+	res.Engine, res.Error = "unopened", "open: no such library"
+	text := (Report{Results: []*Result{res}}).Page().Text()
+	for _, absent := range []string{"Latency (", "Throughput over time", "Verification (", "multi over 0"} {
+		if strings.Contains(text, absent) {
+			t.Errorf("report holds %q:\n%s", absent, text)
+		}
+	}
+	if !strings.Contains(text, "open: no such library") {
+		t.Errorf("report lacks the error:\n%s", text)
+	}
+}

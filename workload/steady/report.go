@@ -88,8 +88,10 @@ func (r Report) Page() report.Page {
 	row := func(name string, best report.Better, get func(*Result) (report.Cell, bool)) {
 		t.Rows = append(t.Rows, report.Row{Labels: []string{name}, Best: best, Cells: cells(get)})
 	}
+	// A figure of a run that measured nothing (an engine that failed to
+	// open) is "-", not 0.
 	always := func(f func(*Result) report.Cell) func(*Result) (report.Cell, bool) {
-		return func(res *Result) (report.Cell, bool) { return f(res), res.Config.Duration > 0 }
+		return func(res *Result) (report.Cell, bool) { return f(res), res.Elapsed > 0 }
 	}
 	if slices.ContainsFunc(set.All, func(res *Result) bool { return res.Search != nil }) {
 		row("sustained rate", report.HigherBest, func(res *Result) (report.Cell, bool) {

@@ -112,3 +112,24 @@ func syntheticReport() Report {
 func TestReportGolden(t *testing.T) {
 	reporttest.Formats(t, "report", syntheticReport())
 }
+
+// TestReportFailedEngine: an engine that failed before it measured
+// anything shows "-" in every figure's row, not 0 (wrong answers 0, disk
+// at end 0 B looked like a clean run).
+func TestReportFailedEngine(t *testing.T) {
+	r := syntheticReport()
+	failed := &Result{Config: r.Results[0].Config}
+	failed.Engine, failed.Error = "unopened", "open: no such library"
+	r.Results = append(r.Results, failed)
+	text := r.Page().Text()
+	for _, row := range []string{"ingest points/s", "wrong answers", "disk at end", "space amplification"} {
+		i := strings.Index(text, row)
+		if i < 0 {
+			t.Fatalf("no row %q:\n%s", row, text)
+		}
+		line := text[i : i+strings.IndexByte(text[i:], '\n')]
+		if f := strings.Fields(line); f[len(f)-1] != "-" {
+			t.Errorf("row %q: %q, want the failed engine's cell -\n%s", row, line, text)
+		}
+	}
+}
