@@ -142,7 +142,7 @@ func (p *progress) End() {
 			line += fmt.Sprintf(", %s of %s %s", harness.Count(p.done), harness.Count(p.total), p.unit)
 		}
 	}
-	if p.total > 0 && p.done > 0 && elapsed > 0 {
+	if p.total > 0 && p.done > 0 && elapsed > 0 && p.unit != harness.UnitSeconds {
 		line += fmt.Sprintf(" (%s %s/s)", approx(float64(p.done)/elapsed.Seconds()), p.unit)
 	}
 	p.step = ""
@@ -189,6 +189,9 @@ func (p *progress) status(now time.Time) string {
 	}
 	rate := float64(p.done) / elapsed.Seconds()
 	eta := time.Duration(float64(max(p.total-p.done, 0)) / rate * float64(time.Second))
+	if p.unit == harness.UnitSeconds {
+		return fmt.Sprintf("%3d%% %s/%s ETA %s", p.done*100/p.total, harness.Round(time.Duration(p.done)*time.Second), harness.Round(time.Duration(p.total)*time.Second), harness.Round(eta))
+	}
 	return fmt.Sprintf("%3d%% %s/%s %s/s ETA %s", p.done*100/p.total, approx(float64(p.done)), approx(float64(p.total)), approx(rate), harness.Round(eta))
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // fakeClock is a settable time source.
@@ -63,6 +65,29 @@ func TestProgressLog(t *testing.T) {
 	got := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestProgressSeconds: a part that counts the seconds of its duration
+// (mixed, steady) shows no rate: "done in 20s (0.952 points/s)" counted
+// seconds as points.
+func TestProgressSeconds(t *testing.T) {
+	p, buf, clock := newFakeProgress("log")
+	harness.InSeconds(p)
+	p.Begin("Mixed, 1 writer and 1 reader, for 20s", 20)
+	for i := int64(1); i <= 20; i++ {
+		clock.add(time.Second)
+		p.Update(i)
+	}
+	p.End()
+	want := []string{
+		"pebble: Mixed, 1 writer and 1 reader, for 20s: started (20 seconds)",
+		"pebble: Mixed, 1 writer and 1 reader, for 20s:  50% 10s/20s ETA 10s",
+		"pebble: Mixed, 1 writer and 1 reader, for 20s: 100% 20s/20s ETA 0s",
+		"pebble: Mixed, 1 writer and 1 reader, for 20s: done in 20s",
+	}
+	if got := strings.TrimSuffix(buf.String(), "\n"); got != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
 }
 

@@ -17,6 +17,18 @@ type Progress interface {
 	End()
 }
 
+// UnitSeconds is the unit of a part that counts the seconds of its
+// duration, not points: its progress shows no rate.
+const UnitSeconds = "seconds"
+
+// InSeconds tells p, if it takes a unit (a SetUnit method), that the
+// parts it begins from now on count the seconds of their duration.
+func InSeconds(p Progress) {
+	if u, ok := p.(interface{ SetUnit(string) }); ok {
+		u.SetUnit(UnitSeconds)
+	}
+}
+
 // ProgressPeriod is how often Track reports: a few times a second.
 const ProgressPeriod = 200 * time.Millisecond
 

@@ -276,6 +276,7 @@ func (r *runner) sample(workers []*worker, start time.Time) *sampler {
 	s := &sampler{workers: workers, taken: start}
 	secs := int64(r.cfg.Duration.Round(time.Second) / time.Second)
 	if p := r.cfg.Progress; p != nil {
+		harness.InSeconds(p)
 		p.Begin(fmt.Sprintf("Mixed, %s and %s, for %v (progress in seconds)", plural(r.cfg.Writers, "writer"), plural(r.cfg.Readers, "reader"), r.cfg.Duration), secs)
 		defer p.End()
 	}

@@ -238,6 +238,7 @@ func (r *runner) runAll(res *Result, span *harness.Span) []error {
 func (r *runner) sample(s *sampler, writersDone <-chan struct{}) {
 	secs := int64(r.cfg.Duration.Round(time.Second) / time.Second)
 	if p := r.cfg.Progress; p != nil {
+		harness.InSeconds(p)
 		p.Begin(fmt.Sprintf("Steady state, %s points/s, for %v (progress in seconds)", harness.Count(int64(r.cfg.Rate)), r.cfg.Duration), secs)
 		defer p.End()
 	}

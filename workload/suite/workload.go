@@ -162,7 +162,8 @@ type Progress interface {
 	// its own.
 	io.Writer
 	// SetUnit names what a part counts, "points" until set: "ops" for
-	// the micro benchmarks.
+	// the micro benchmarks, harness.UnitSeconds for a part as long as
+	// its duration, whose progress has no rate (harness.InSeconds).
 	SetUnit(unit string)
 	// Partial sends res, the result so far, which the parent reports if
 	// the run is stopped before it sends its result.
