@@ -57,6 +57,29 @@ func measuredDifference(a, b runFacts) string {
 	return strings.Join(diffMaps("", a.config, b.config), "; ")
 }
 
+// sharedDifference names the shared engine settings (cache_size, sync,
+// ...: a result's options outside an engine's own table) in which the
+// engines of a and b differ, "" if none.
+func sharedDifference(a, b runFacts) string {
+	shared := func(f runFacts) map[string]any {
+		for _, o := range f.options {
+			m := map[string]any{}
+			for k, v := range o {
+				if _, own := v.(map[string]any); !own {
+					m[k] = v
+				}
+			}
+			return m // the engines of one run share them
+		}
+		return nil
+	}
+	x, y := shared(a), shared(b)
+	if x == nil || y == nil {
+		return ""
+	}
+	return strings.Join(diffMaps("", x, y), "; ")
+}
+
 // settingDifferences are the differences between a and b in how they
 // ran, not what they measured: machine, tool, durability, memory limit,
 // each common engine's version, build and options.

@@ -123,6 +123,8 @@ func mergeReports(paths []string, files []*suite.File) (report.Renderer, error) 
 			return nil, fmt.Errorf("%s ran with -memory %d bytes, %s with %d: merge runs of one memory limit", paths[0], first.Env.MemoryLimit, paths[i], f.Env.MemoryLimit)
 		case f.Env.Sync != first.Env.Sync:
 			return nil, fmt.Errorf("%s ran with sync %s, %s with %s: merge runs of one durability", paths[0], first.Env.Sync, paths[i], f.Env.Sync)
+		case sharedDifference(facts(first), facts(f)) != "":
+			return nil, fmt.Errorf("%s and %s ran with other engine settings (%s): merge runs of the same settings", paths[0], paths[i], sharedDifference(facts(first), facts(f)))
 		}
 		for _, res := range f.Results {
 			h := res.Fields().Header
@@ -134,6 +136,11 @@ func mergeReports(paths []string, files []*suite.File) (report.Renderer, error) 
 			}
 			results = append(results, res)
 		}
+		run := harness.MergedRun{File: paths[i], RunID: f.RunID, CommandLine: f.Env.CommandLine, Start: f.Env.Start, Tool: f.Env.Tool}
+		for _, res := range f.Results {
+			run.Engines = append(run.Engines, res.Fields().Header.Engine)
+		}
+		env.MergedFrom = append(env.MergedFrom, run)
 		maps.Copy(env.EngineVersions, f.Env.EngineVersions)
 		maps.Copy(env.EngineBuilds, f.Env.EngineBuilds)
 	}

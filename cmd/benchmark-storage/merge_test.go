@@ -52,8 +52,15 @@ func TestMerge(t *testing.T) {
 	if v := merged.Env.EngineVersions; len(v) != 2 || v[a] == "" || v[b] == "" {
 		t.Errorf("merged environment lists versions %v, want %s and %s", v, a, b)
 	}
+	// Each input's run stays traceable: its id, command and tool.
+	ra, rb := decodeReport(t, readString(t, pa)), decodeReport(t, readString(t, pb))
+	if m := merged.Env.MergedFrom; len(m) != 2 || m[0].RunID != ra.RunID || m[1].RunID != rb.RunID ||
+		!slices.Equal(m[1].CommandLine, rb.Env.CommandLine) || m[0].Tool != ra.Env.Tool || !slices.Equal(m[1].Engines, []string{b}) {
+		t.Errorf("merged from %+v, want the runs of %s and %s", m, pa, pb)
+	}
 
 	other := write("other.json", "-engine", b, "-points", "4k")
+	smaller := write("smaller.json", "-engine", b, "-cache-size", "8MiB")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -61,6 +68,7 @@ func TestMerge(t *testing.T) {
 		{nil, "give the JSON reports to merge"},
 		{[]string{pa, other}, "points: 2000 → 4000"},
 		{[]string{pa, pa}, a + " is in more than one of the files"},
+		{[]string{pa, smaller}, "cache_size: 67108864 → 8388608"},
 		{[]string{filepath.Join(dir, "missing.json")}, "missing.json"},
 		{[]string{"-format", "gobench", pa}, "-format"},
 	} {
@@ -90,4 +98,14 @@ func TestMergeAnyWorkload(t *testing.T) {
 	}
 	ts := write("ts.json", append(append([]string{}, tinyRun...), "-engine", b)...)
 	checkRefused(t, "merge runs of one workload", "merge", pa, ts)
+}
+
+// readString is the file at path.
+func readString(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -70,6 +70,20 @@ type Environment struct {
 	// Interrupted, when the run was interrupted (Ctrl-C), lists the
 	// engines it stopped or never started: the report lacks them.
 	Interrupted []string `json:"interrupted,omitempty"`
+	// MergedFrom, in a report that benchmark-storage merge made, are the
+	// runs it merged, in the order given.
+	MergedFrom []MergedRun `json:"merged_from,omitempty"`
+}
+
+// MergedRun is one run a merged report holds results of: where each of
+// its figures came from.
+type MergedRun struct {
+	File        string    `json:"file"`
+	RunID       string    `json:"run_id"`
+	CommandLine []string  `json:"command_line"`
+	Start       time.Time `json:"start"`
+	Tool        Tool      `json:"tool,omitzero"`
+	Engines     []string  `json:"engines"`
 }
 
 // CollectEnvironment describes this machine and process, with the file
@@ -208,6 +222,10 @@ func (e Environment) Lines() [][2]string {
 	}
 	if len(e.GoRuntime) > 0 {
 		lines = slices.Insert(lines, 2, [2]string{"Go runtime", e.GoRuntimeSettings()})
+	}
+	for _, m := range e.MergedFrom {
+		lines = append(lines, [2]string{"Merged from", fmt.Sprintf("%s: run %s of %s (%s), %s", m.File, m.RunID,
+			m.Start.UTC().Format("2006-01-02 15:04 MST"), strings.Join(m.Engines, ", "), report.OrDash(m.Tool.String()))})
 	}
 	for _, name := range slices.Sorted(maps.Keys(e.EngineVersions)) {
 		v := e.EngineVersions[name]
