@@ -42,6 +42,11 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return c.fail("%v", err)
 	}
+	if *c.out != "" {
+		if err := checkOut(*c.out); err != nil {
+			return c.fail("%v", err)
+		}
+	}
 	if !(*alpha > 0 && *alpha < 1) {
 		return c.fail("-alpha %g: use a level between 0 and 1, such as 0.05", *alpha)
 	}
@@ -63,11 +68,13 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return c.fail("%v", err)
 	}
-	page := report.Compare(old, new, chosen, *alpha)
+	page := report.Compare(old, new, chosen, *alpha, !*c.verbose)
 	if diffs := settingDifferences(oldFacts, newFacts); len(diffs) > 0 {
 		// Often the point of the comparison, never to be missed.
-		page.Intro = "THE RUNS DIFFER IN HOW THEY RAN; the changes below include these:\n  " +
-			strings.Join(diffs, "\n  ") + "\n\n" + page.Intro
+		// After the first line, which says what moved.
+		first, rest, _ := strings.Cut(page.Intro, "\n")
+		page.Intro = first + "\nTHE RUNS DIFFER IN HOW THEY RAN; the changes below include these:\n  " +
+			strings.Join(diffs, "\n  ") + "\n\n" + rest
 	}
 	render := func(f string) string {
 		switch f {
@@ -100,7 +107,8 @@ const compareUsage = "Usage: benchmark-storage compare [flags] old.json new.json
 // newCompare is compare's command line: -format and -out, -alpha and
 // -metric. The flag reference (clidoc.go) lists its flags too.
 func newCompare(stderr io.Writer) (c *subcommand, alpha *float64, metrics *string) {
-	c = newSubcommand("compare", compareUsage, "table, markdown or html", "the comparison", ".txt, .md, .html", stderr)
+	c = newSubcommand("compare", compareUsage, "table, markdown or html", "the comparison", ".txt, .md, .html",
+		"show every figure compared; without it, those beyond the noise or, when none is, the largest changes", stderr)
 	alpha = c.fs.Float64("alpha", defaultAlpha, "significance `level` of the test: a change counts when p is below it")
 	metrics = c.fs.String("metric", "", "comma-separated `figures` to compare, by JSON name (time_ns, io.write_bytes, latency.p99_ns), or all (default: the workload's main ones, such as time, CPU user time, bytes written, DB size, p99 latency and peak RSS of the time-series steps)")
 	return c, alpha, metrics

@@ -360,7 +360,9 @@
 //	                  and peak RSS of the time-series steps)
 //	-out file         also write the comparison to file, in the format its
 //	                  extension names (.txt, .md, .html), or in -format if
-//	                  it has none
+//	                  it has none; checked before anything is printed
+//	-v                show every figure compared; without it, those beyond
+//	                  the noise or, when none is, the largest changes
 //
 // The flags of merge:
 //
@@ -368,7 +370,10 @@
 //	                  (default table)
 //	-out file         also write the merged report to file, in the format
 //	                  its extension names (.txt, .md, .csv, .json, .html),
-//	                  or in -format if it has none
+//	                  or in -format if it has none; checked before
+//	                  anything is printed
+//	-v                print every table of the text report; without it,
+//	                  the main table, throughput and what failed
 //
 // # Micro benchmarks
 //

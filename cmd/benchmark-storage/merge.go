@@ -37,6 +37,11 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return c.fail("%v", err)
 	}
+	if *c.out != "" {
+		if err := checkOut(*c.out); err != nil {
+			return c.fail("%v", err)
+		}
+	}
 	var files []*suite.File
 	for _, path := range c.fs.Args() {
 		f, err := loadReport(path)
@@ -54,7 +59,11 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		err := report.Write(&b, merged, f)
 		return b.Bytes(), err
 	}
-	b, err := render(*c.format)
+	format := *c.format
+	if format == report.FormatText && !*c.verbose {
+		format = report.FormatBrief
+	}
+	b, err := render(format)
 	if err == nil {
 		_, err = stdout.Write(b)
 	}
@@ -78,7 +87,8 @@ const mergeUsage = "Usage: benchmark-storage merge [flags] a.json b.json ...\n\n
 // newMerge is merge's command line, -format and -out. The flag
 // reference (clidoc.go) lists its flags too.
 func newMerge(stderr io.Writer) *subcommand {
-	return newSubcommand("merge", mergeUsage, "table, markdown, csv, json or html", "the merged report", ".txt, .md, .csv, .json, .html", stderr)
+	return newSubcommand("merge", mergeUsage, "table, markdown, csv, json or html", "the merged report", ".txt, .md, .csv, .json, .html",
+		"print every table of the text report; without it, the main table, throughput and what failed", stderr)
 }
 
 // loadReport reads a JSON report of any workload.

@@ -93,13 +93,19 @@ func TestRepeatedRun(t *testing.T) {
 	if err := os.WriteFile(newer, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	text, _ := runOK(t, "compare", old, newer)
+	text, _ := runOK(t, "compare", "-v", old, newer)
 	for _, want := range append(slices.Clone(engines), "+100.0%", "no (p=0.100 n=3+3)", "Time (time_ns)") {
 		if !strings.Contains(text, want) {
-			t.Errorf("compare output lacks %q:\n%s", want, text)
+			t.Errorf("compare -v output lacks %q:\n%s", want, text)
 		}
 	}
 	reporttest.Fits(t, text)
+	// Brief by default: the first line says what moved, then the largest
+	// changes, in a screen or two.
+	brief, _ := runOK(t, "compare", old, newer)
+	if lines := strings.Split(brief, "\n"); !strings.HasPrefix(lines[0], "Comparison") && !strings.Contains(brief, "Beyond the noise: 0 of ") || len(lines) > 60 || !strings.Contains(brief, "-v for all") {
+		t.Errorf("brief compare, %d lines:\n%s", len(lines), brief)
+	}
 	cmp, _ := runOK(t, "compare", "-format", "html", old, newer)
 	reporttest.SelfContained(t, cmp)
 	reporttest.Screenshot(t, "cli-compare", cmp, 1280, 2000)

@@ -20,18 +20,22 @@ type subcommand struct {
 	fs          *flag.FlagSet
 	stderr      io.Writer
 	format, out *string
+	// verbose is -v: everything, where the default is brief.
+	verbose *bool
 }
 
 // newSubcommand defines -format, whose `format` formats lists, and -out,
 // which writes what the subcommand makes, in the format of one of the
 // extensions exts. usage is -h's text before the flags.
-func newSubcommand(name, usage, formats, makes, exts string, stderr io.Writer) *subcommand {
+// verbose says what -v adds to the brief default.
+func newSubcommand(name, usage, formats, makes, exts, verbose string, stderr io.Writer) *subcommand {
 	fs := flag.NewFlagSet("benchmark-storage "+name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	return &subcommand{
 		name: name, usage: usage, fs: fs, stderr: stderr,
-		format: fs.String("format", report.FormatText, "output `format`: "+formats),
-		out:    fs.String("out", "", "also write "+makes+" to `file`, in the format its extension names ("+exts+"), or in -format if it has none"),
+		format:  fs.String("format", report.FormatText, "output `format`: "+formats),
+		out:     fs.String("out", "", "also write "+makes+" to `file`, in the format its extension names ("+exts+"), or in -format if it has none; checked before anything is printed"),
+		verbose: fs.Bool("v", false, verbose),
 	}
 }
 

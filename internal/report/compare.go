@@ -1,10 +1,12 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // Side is one of the two reports compare reads.
@@ -29,7 +31,10 @@ type CompareMetric struct {
 // least three runs a side (-count 3), then a Mann-Whitney U test as
 // benchstat does: the change counts when p < alpha. With fewer runs the
 // change is shown but not judged. A chart per metric shows the changes.
-func Compare(old, new Side, metrics []CompareMetric, alpha float64) Page {
+// The intro's first line says how many figures moved beyond the noise and
+// which. Brief keeps only those rows, or, when none did, the
+// briefRows largest changes.
+func Compare(old, new Side, metrics []CompareMetric, alpha float64, brief bool) Page {
 	p := Page{
 		Title: "Comparison: " + filepath.Base(old.Name) + " → " + filepath.Base(new.Name),
 		Intro: fmt.Sprintf("old: %s, run %s started %s\nnew: %s, run %s started %s\n"+
@@ -67,6 +72,15 @@ func Compare(old, new Side, metrics []CompareMetric, alpha float64) Page {
 			p.Engines = append(p.Engines, Engine{Name: s.Engine})
 		}
 	}
+	// Every compared row, to sum up and to pick the brief page's rows.
+	type compared struct {
+		table, row int
+		what       string // "pebble Write 1M values time"
+		change     float64
+		beyond     bool
+		tested     bool
+	}
+	var all []compared
 	for _, m := range metrics {
 		t := Table{Title: m.Title + " (" + m.Metric + ")", Head: []string{"Engine", "Step", "old", "new", "change", "beyond noise?"}, Labels: 2}
 		chart := Chart{Title: "Change in " + m.Title, Note: "New over old, in percent; pale bars are within the noise or not tested.",
@@ -97,6 +111,8 @@ func Compare(old, new Side, metrics []CompareMetric, alpha float64) Page {
 				parts = insertPart(parts, s.Label, prevPart[s.Engine])
 				prevPart[s.Engine] = s.Label
 				changes[[2]string{s.Engine, s.Label}] = Point{Stats: Stats{N: 1, Median: change, Min: change, Max: change}, Faint: !beyond}
+				tested := len(o.Values) >= minTestRuns && len(n.Values) >= minTestRuns
+				all = append(all, compared{len(p.Tables), len(t.Rows), s.Engine + " " + s.Label + " " + m.Title, change, beyond, tested})
 			}
 			t.Rows = append(t.Rows, row)
 		}
@@ -120,7 +136,67 @@ func Compare(old, new Side, metrics []CompareMetric, alpha float64) Page {
 			p.Charts = append(p.Charts, chart)
 		}
 	}
+	moved := slices.DeleteFunc(slices.Clone(all), func(c compared) bool { return !c.beyond })
+	var names []string
+	for _, c := range moved[:min(len(moved), 5)] {
+		names = append(names, fmt.Sprintf("%s %+.1f%%", c.what, c.change))
+	}
+	summary := fmt.Sprintf("Beyond the noise: %d of %d figures", len(moved), len(all))
+	switch {
+	case len(all) == 0:
+		summary = "No figure is in both reports to compare (a run that failed or was stopped has none)"
+	case len(moved) > 5:
+		summary += ": " + strings.Join(names, ", ") + fmt.Sprintf(" and %d more", len(moved)-5)
+	case len(moved) > 0:
+		summary += ": " + strings.Join(names, ", ")
+	case len(all) > 0 && !slices.ContainsFunc(all, func(c compared) bool { return c.tested }):
+		summary += fmt.Sprintf(", none tested: a change is tested with %d or more runs a side (-count)", minTestRuns)
+	}
+	p.Intro = summary + ".\n" + p.Intro
+	if !brief || len(all) == 0 {
+		return p
+	}
+	keep := moved
+	if len(keep) == 0 {
+		// Nothing tested or nothing moved: the largest changes, to look at.
+		keep = slices.SortedFunc(slices.Values(all), func(a, b compared) int { return cmp.Compare(math.Abs(b.change), math.Abs(a.change)) })
+		keep = keep[:min(len(keep), briefRows)]
+		p.Intro += fmt.Sprintf("\nBrief: the %d largest changes (-v for all %d figures).", len(keep), len(all))
+	} else {
+		p.Intro += fmt.Sprintf("\nBrief: the figures beyond the noise (-v for all %d).", len(all))
+	}
+	var tables []Table
+	for i, t := range p.Tables {
+		rows := t.Rows[:0:0]
+		for j, r := range t.Rows {
+			if slices.ContainsFunc(keep, func(c compared) bool { return c.table == i && c.row == j }) {
+				r.Labels = slices.Clone(r.Labels)
+				r.Labels[0] = engineOf(t.Rows, j)
+				rows = append(rows, r)
+			}
+		}
+		if len(rows) > 0 {
+			t.Rows = rows
+			tables = append(tables, t)
+		}
+	}
+	p.Tables = tables
 	return p
+}
+
+// briefRows is how many of the largest changes a brief comparison shows
+// when none is beyond the noise.
+const briefRows = 12
+
+// engineOf is the engine of row j of a comparison table, whose rows name
+// it only on an engine's first row.
+func engineOf(rows []Row, j int) string {
+	for ; j >= 0; j-- {
+		if rows[j].Labels[0] != "" {
+			return rows[j].Labels[0]
+		}
+	}
+	return ""
 }
 
 // insertPart adds part to parts, if missing, right after after ("" for

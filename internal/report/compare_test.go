@@ -24,7 +24,7 @@ func TestCompare(t *testing.T) {
 		return s
 	}
 	metrics := []CompareMetric{{"time_ns", "Time"}, {"latency.p99_ns", "p99"}, {"nosuch", "None"}}
-	p := Compare(side("old.json", 1, 5), side("new.json", 2, 5), metrics, 0.05)
+	p := Compare(side("old.json", 1, 5), side("new.json", 2, 5), metrics, 0.05, false)
 	text := p.Text()
 	for _, want := range []string{"pebble", "bbolt", "WRITE", "+100.0%", "yes (p=0.008 n=5+5)", "old.json", "new.json", "p99 (latency.p99_ns)"} {
 		if !strings.Contains(text, want) {
@@ -36,10 +36,10 @@ func TestCompare(t *testing.T) {
 	}
 	// Three runs a side cannot show a difference at 0.05; one cannot be
 	// tested.
-	if text := Compare(side("a", 1, 3), side("b", 2, 3), metrics[:1], 0.05).Text(); !strings.Contains(text, "no (p=0.100 n=3+3)") {
+	if text := Compare(side("a", 1, 3), side("b", 2, 3), metrics[:1], 0.05, false).Text(); !strings.Contains(text, "no (p=0.100 n=3+3)") {
 		t.Errorf("3+3 runs:\n%s", text)
 	}
-	if text := Compare(side("a", 1, 1), side("b", 2, 1), metrics[:1], 0.05).Text(); !strings.Contains(text, "untested (n=1+1; need 3+3)") {
+	if text := Compare(side("a", 1, 1), side("b", 2, 1), metrics[:1], 0.05, false).Text(); !strings.Contains(text, "untested (n=1+1; need 3+3)") {
 		t.Errorf("1+1 runs:\n%s", text)
 	}
 	h := p.HTML()
