@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Builds LMDB 0.9.33 as a release library and installs it under PREFIX
+# Builds LMDB 0.9.35 as a release library and installs it under PREFIX
 # (default /usr/local) for the engine/lmdb cgo binding:
 #
-#   PREFIX/lib/liblmdb-tsbench.so.0.9.33 (and the .so.0, .so links)
+#   PREFIX/lib/liblmdb-tsbench.so.0.9.35 (and the .so.0, .so links)
 #   PREFIX/include/lmdb-tsbench/lmdb.h
 #   PREFIX/lib/pkgconfig/lmdb-tsbench.pc
 #
 # The source is the copy of LMDB that the Go module
-# github.com/PowerDNS/lmdb-go v1.9.3 carries (mdb.c, midl.c and their
+# github.com/PowerDNS/lmdb-go v1.9.4 carries (mdb.c, midl.c and their
 # headers): the Go module proxy serves it, the Go checksum database vouches
 # for the module, and the four files are pinned by sha256 below. It is
 # compiled as LMDB's own Makefile compiles its shared library (-O2 -g
@@ -24,17 +24,17 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-readonly VERSION=0.9.33
+readonly VERSION=0.9.35
 readonly SOVERSION=0
 readonly NAME=lmdb-tsbench
 readonly LIBRARY=lib$NAME.so.$VERSION
-readonly MODULE=github.com/PowerDNS/lmdb-go@v1.9.3
+readonly MODULE=github.com/PowerDNS/lmdb-go@v1.9.4
 # sha256 of the files of MODULE's lmdb/ folder that make the library.
 readonly -A SHA256=(
-	[mdb.c]=2fd45dcef13f94ecc6650da19f341af38cceb53b9d3b88e854f621cc319dc1b1
-	[midl.c]=4ffabc6a9b26bc290723e1ca9fa48aa620f4c72fc289bb2bb9da639dd38499ff
-	[lmdb.h]=ea935082e5d5ea7ba685ee599c617f28353060710b0369d220a55f64bb07f1c2
-	[midl.h]=198f65807003d03d15e1cc280f4a7974e5404f6dbae8435d08c1e9c88e781d7b
+	[mdb.c]=eb8b0fdde8f13bed1139ae899bcc7767e44490f6316ccede59b62392d1c0d717
+	[midl.c]=91110543f2e84c516188c1e3960b1f504e1c60a4766027a782349c000276ca93
+	[lmdb.h]=41424e4c183de5d8436a8aef4483983991e78903f362edf8cc1681b82f10cffb
+	[midl.h]=cef8236dc7dce9b5346d212d31e8330f9158bacabe270b14ab1e99745db118c6
 )
 
 need sha256sum "install coreutils"

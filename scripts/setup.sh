@@ -10,7 +10,7 @@
 #                 scripts/build-leveldb.sh
 #   HyperLevelDB  built from source with its names renamed:
 #                 scripts/build-hyperleveldb.sh
-#   LMDB          0.9.33 built from the source lmdb-go v1.9.3 carries, with
+#   LMDB          0.9.35 built from the source lmdb-go v1.9.4 carries, with
 #                 -O2 -DNDEBUG: scripts/build-lmdb.sh
 #   JVM worker    the JVM engines' child process, with Debian's JDK 17 and
 #                 Maven, from Maven Central: scripts/build-jvm.sh

@@ -1,4 +1,4 @@
-// Package lmdb is the "lmdb" engine: LMDB 0.9.33, a copy-on-write B+tree
+// Package lmdb is the "lmdb" engine: LMDB 0.9.35, a copy-on-write B+tree
 // in one memory-mapped file, through its C API called directly with cgo.
 //
 //	import _ "github.com/tsbench/storage/engine/lmdb"
@@ -9,7 +9,7 @@
 //
 // Building it needs cgo and the library that scripts/build-lmdb.sh
 // installs under /usr/local (scripts/setup.sh runs it): LMDB from the
-// source the Go module github.com/PowerDNS/lmdb-go v1.9.3 carries, pinned
+// source the Go module github.com/PowerDNS/lmdb-go v1.9.4 carries, pinned
 // by checksum, compiled as LMDB's own Makefile does plus -DNDEBUG, found
 // through pkg-config (lmdb-tsbench.pc). Its soname, liblmdb-tsbench.so.0,
 // is not Debian's liblmdb.so.0, which a process therefore never loads in

@@ -11,5 +11,5 @@ import (
 // checks do not call assert(3), so only Build, which looks for them,
 // tells whether they are compiled in.
 func TestLibrary(t *testing.T) {
-	librarytest.Release(t, "lmdb", "0.9.33", "liblmdb-tsbench.so.0", libraryFile)
+	librarytest.Release(t, "lmdb", "0.9.35", "liblmdb-tsbench.so.0", libraryFile)
 }

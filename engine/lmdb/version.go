@@ -14,7 +14,7 @@ import (
 )
 
 // Version reports the version of the loaded LMDB library, such as
-// "0.9.33".
+// "0.9.35".
 func Version() string {
 	var major, minor, patch C.int
 	C.mdb_version(&major, &minor, &patch)
