@@ -52,4 +52,8 @@ if [ -f "$jar" ] && [ -f build/jvm/jvm.options ] && [ -z "$(find jvm -type f -ne
 	exit 0
 fi
 echo "build-jvm: building the JVM worker into build/jvm" >&2
+# copy-dependencies adds jars and removes none: a version bump would leave
+# the old jar beside the new in lib/, and the worker's classpath (lib/*)
+# would load whichever came first (an 11.1.2 RocksDB under an 11.8.1 pin).
+rm -rf build/jvm/lib
 mvn_ -DskipTests package

@@ -36,7 +36,7 @@ missing=()
 for p in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-for tool in npm:npm g++:g++ cmake:cmake mvn:maven unzip:unzip; do
+for tool in npm:npm g++:g++ cmake:cmake mvn:maven unzip:unzip curl:curl; do
 	command -v "${tool%%:*}" >/dev/null || missing+=("${tool#*:}")
 done
 if ((${#missing[@]})); then

@@ -34,7 +34,7 @@ tsb_rocksdb_events *tsb_rocksdb_listen(rocksdb_options_t *o);
 // atomically.
 tsb_rocksdb_events tsb_rocksdb_events_read(const tsb_rocksdb_events *e);
 
-// tsb_rocksdb_version returns the linked library's version, like "11.1.2".
+// tsb_rocksdb_version returns the linked library's version, like "11.8.1".
 const char *tsb_rocksdb_version(void);
 
 #ifdef __cplusplus

@@ -1,4 +1,4 @@
-// Package rocksdb is the engine registered as "rocksdb": RocksDB 11.1.2
+// Package rocksdb is the engine registered as "rocksdb": RocksDB 11.8.1
 // through its C API, called directly with cgo. The database is the LevelDB
 // family's of engine/internal/levelcore, shared with leveldb and
 // hyperleveldb, compiled for RocksDB's C API; this package holds RocksDB's

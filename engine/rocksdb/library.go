@@ -11,7 +11,7 @@ import (
 )
 
 // Version reports the version of the linked RocksDB library, such as
-// "11.1.2".
+// "11.8.1".
 func Version() string { return C.GoString(C.tsb_rocksdb_version()) }
 
 // Build reports how the loaded RocksDB library was built, read from the
