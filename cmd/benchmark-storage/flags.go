@@ -435,6 +435,7 @@ func invalidSettings(err error) error {
 // usageHeader is -h's text before the flags; the flag reference
 // (clidoc.go) shows it too.
 const usageHeader = `Usage: benchmark-storage [flags]
+       benchmark-storage ts|micro|mixed|steady|crash [flags]   (-h: that workload's flags)
        benchmark-storage compare [flags] old.json new.json
        benchmark-storage merge [flags] a.json b.json ...
        benchmark-storage -version
@@ -451,11 +452,22 @@ Flags:
 `
 
 // usage writes the help text.
-func usage(w io.Writer) {
+//
+// With workload, the help of that workload's command: the command's flags
+// and the workload's own, not the other workloads'.
+func usage(w io.Writer, workload string) {
 	s := new(settings)
-	fs, _, _, _ := newFlagSet(s)
-	fmt.Fprint(w, usageHeader)
+	fs, _, _, owned := newFlagSet(s)
+	if workload == "" {
+		fmt.Fprint(w, usageHeader)
+	} else {
+		su, _ := suite.Lookup(workload)
+		fmt.Fprintf(w, "Usage: benchmark-storage %s [flags]\n\nRuns %s (the same as benchmark-storage -workload %s); benchmark-storage -h lists every workload.\n\nFlags:\n", workload, su.Info().About, workload)
+	}
 	fs.VisitAll(func(f *flag.Flag) {
+		if owners := owned.Owners(f.Name); workload != "" && (f.Name == "workload" || len(owners) > 0 && !slices.Contains(owners, workload)) {
+			return
+		}
 		name, text := flagHelp(f)
 		fmt.Fprintf(w, "  -%s", f.Name)
 		if name != "" {

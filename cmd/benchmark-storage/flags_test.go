@@ -255,3 +255,22 @@ func TestRateAndFormatNames(t *testing.T) {
 		t.Errorf("-readers 2000: %v, want a bound", err)
 	}
 }
+
+// TestWorkloadCommands: a workload's name first is its command, the same
+// as -workload, and its -h lists the command's flags and its own alone.
+func TestWorkloadCommands(t *testing.T) {
+	code, _, help := runCmd(t, "mixed", "-h")
+	if code != exitOK || !strings.Contains(help, "Usage: benchmark-storage mixed [flags]") || !strings.Contains(help, "  -duration ") ||
+		!strings.Contains(help, "  -engine ") || strings.Contains(help, "  -kills ") || strings.Contains(help, "  -workload ") {
+		t.Errorf("mixed -h: status %d:\n%s", code, help)
+	}
+	if code, _, all := runCmd(t, "-h"); code != exitOK || !strings.Contains(all, "  -kills ") || !strings.Contains(all, "ts|micro|mixed|steady|crash [flags]") {
+		t.Errorf("-h: status %d:\n%s", code, all)
+	}
+	s, err := parseFlags([]string{"-workload", "crash", "-kills", "3"})
+	if err != nil || s.workload.Name() != "crash" {
+		t.Fatalf("-workload crash: %v", err)
+	}
+	checkRefused(t, "name the workload once", "ts", "-workload", "mixed")
+	checkRefused(t, "-kills is not a setting of -workload mixed", "mixed", "-kills", "3")
+}

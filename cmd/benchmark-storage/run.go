@@ -43,10 +43,26 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if slices.Contains(args, childJobFlag) {
 		return runAsChild(os.Stdin, stderr)
 	}
+	workload := ""
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		// A workload's name first is its command: "mixed -duration 20s"
+		// is "-workload mixed -duration 20s", and its -h lists the
+		// command's flags and the workload's own alone.
+		if w, err := suite.Lookup(args[0]); err == nil {
+			if slices.ContainsFunc(args[1:], func(a string) bool {
+				return strings.TrimLeft(a, "-") == "workload" || strings.HasPrefix(strings.TrimLeft(a, "-"), "workload=")
+			}) {
+				fmt.Fprintf(stderr, "benchmark-storage: %s and -workload: name the workload once, as the command (benchmark-storage %s ...) or with -workload\n", args[0], args[0])
+				return exitBadInput
+			}
+			workload = w.Name()
+			args = append([]string{"-workload", workload}, args[1:]...)
+		}
+	}
 	s, err := parseFlags(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		usage(stderr)
+		usage(stderr, workload)
 		return exitOK
 	case err != nil:
 		fmt.Fprintf(stderr, "benchmark-storage: %v\n", err)
