@@ -302,7 +302,7 @@ func TestJVMEndToEnd(t *testing.T) {
 	if b := rep.Results[1].Benchmarks[2]; b.Ops != 0 || b.Error != "" || !strings.Contains(b.Setup, "not supported: unordered") {
 		t.Errorf("chroniclemap readSeq: %+v", b)
 	}
-	if !strings.Contains(rep.Results[0].Description, "Maven org.lmdbjava:lmdbjava 0.9.1, LMDB ") {
+	if !strings.Contains(rep.Results[0].Description, "Maven org.lmdbjava:lmdbjava 0.9.3, LMDB ") {
 		t.Errorf("lmdbjava: %s", rep.Results[0].Description)
 	}
 	checkUntouched(t, parent)

@@ -70,6 +70,10 @@ func flatten(name string, v reflect.Value, out *[]Figure) {
 			if !f.IsExported() || tag == "-" {
 				continue
 			}
+			if f.Anonymous && tag == "" && f.Type.Kind() == reflect.Struct {
+				flatten(name, v.Field(i), out) // its fields are the outer struct's, as encoding/json has them
+				continue
+			}
 			if tag == "" {
 				tag = f.Name
 			}

@@ -34,12 +34,12 @@ func syntheticReport() Report {
 		t := time.Duration(us * float64(ops) * 1e3)
 		x := Bench{
 			Name: name, Ops: ops, KeySize: 4, ValueSize: vsize,
-			Time: t, Wall: t + t/10,
+			Time:        t,
 			MicrosPerOp: us, OpsPerSec: 1e6 / us,
-			Bytes:   ops * int64(4+vsize),
-			CPUUser: time.Duration(float64(t) * 1.1), CPUSys: t / 10,
-			IO:      &measure.IO{WriteBytes: int64(float64(ops*int64(4+vsize)) * mult), ReadBytes: 4096},
-			PeakRSS: int64(60e6 * mult),
+			Bytes: ops * int64(4+vsize),
+			Cost: harness.Cost{Wall: t + t/10, CPUUser: time.Duration(float64(t) * 1.1), CPUSys: t / 10,
+				IO:      &measure.IO{WriteBytes: int64(float64(ops*int64(4+vsize)) * mult), ReadBytes: 4096},
+				PeakRSS: int64(60e6 * mult)},
 			Latency: &measure.Percentiles{Count: ops, P50: time.Duration(us * 900), P99: time.Duration(us * 4000),
 				P999: time.Duration(us * 20000), Max: time.Duration(us * 900000)},
 			LatencyOf: "op",

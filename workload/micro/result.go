@@ -41,9 +41,13 @@ type Bench struct {
 	// or hashing each entry as the engine hands it over). Generating keys
 	// and values and verifying what was read are excluded. The headline.
 	Time time.Duration `json:"time_ns"`
-	// Wall is the benchmark's elapsed time, the harness's own work
-	// included, excluding the close and reopen after a write.
-	Wall time.Duration `json:"wall_ns"`
+	// Cost is what the benchmark cost the process (harness.Cost; its
+	// fields are the benchmark's own in JSON): its Wall is the elapsed
+	// time, the harness's own work included, excluding the close and
+	// reopen after a write; its CPU time (every thread, engine background
+	// threads included), I/O and memory run from the start of the
+	// benchmark to the end of the engine's Close after a write.
+	harness.Cost
 	// MicrosPerOp, OpsPerSec and MBPerSec are Ops and Bytes over Time.
 	MicrosPerOp float64 `json:"us_per_op"`
 	OpsPerSec   float64 `json:"ops_per_sec"`
@@ -51,20 +55,6 @@ type Bench struct {
 	// Bytes is the key and value bytes written or read (keys only for
 	// deletes).
 	Bytes int64 `json:"bytes"`
-	// CPUUser and CPUSys are the CPU time of every thread of the process,
-	// engine background threads included, from the start of the benchmark
-	// to the end of the engine's Close after a write.
-	CPUUser time.Duration `json:"cpu_user_ns"`
-	CPUSys  time.Duration `json:"cpu_sys_ns"`
-	// IO is the storage traffic the OS charged to the process over the
-	// same span; nil if /proc/self/io is unavailable.
-	IO *measure.IO `json:"io,omitempty"`
-	// PeakRSS is the process's peak resident memory during the benchmark
-	// in bytes, mapped file pages included (VmHWM); 0 if unavailable.
-	PeakRSS int64 `json:"peak_rss_bytes"`
-	// Memory is the process's memory by kind during the benchmark (see
-	// harness.Cost); nil if unavailable.
-	Memory *measure.MemoryPeaks `json:"memory,omitempty"`
 	// Latency is the distribution of single operations, of batches
 	// (LatencyOf "batch"), or of chunks of ScanChunk entries for scans,
 	// whose single steps are too short to time without distorting them.

@@ -197,8 +197,9 @@ func (s *Session) measure(bench *Bench, b *benchmark, n int64, body func(*benchR
 			s.st = state{}
 		}
 	}
-	cost := span.End(s.warnings.Missing)
-	bench.CPUUser, bench.CPUSys, bench.IO, bench.PeakRSS, bench.Memory = cost.CPUUser, cost.CPUSys, cost.IO, cost.PeakRSS, cost.Memory
+	wall := bench.Wall // before the close
+	bench.Cost = span.End(s.warnings.Missing)
+	bench.Wall = wall
 	if writes {
 		if u, err := diskusage.Measure(s.dir); err != nil {
 			errs = append(errs, fmt.Errorf("disk usage: %w", err))

@@ -27,15 +27,17 @@ func syntheticReport() Report {
 		pts := map[string]int64{StepWrite: 1e8, StepQuery: 1e8, StepDelete: 5e7, StepCompact: 5e7, StepQueryAfterDelete: 5e7, StepWriteMore: 5e7}[name]
 		st := Step{
 			Name: name, Label: Label(name, cfg), Points: pts, Time: t,
-			Wall:         t + t/8,
+			Cost: harness.Cost{
+				Wall:    t + t/8,
+				CPUUser: time.Duration(float64(t) * 1.2),
+				CPUSys:  t / 5,
+				IO:      &measure.IO{ReadBytes: int64(1e9 * mult), WriteBytes: int64(7e9 * mult), CancelledWriteBytes: 1 << 20},
+				PeakRSS: int64(300e6 * mult),
+				Memory:  &measure.MemoryPeaks{Private: int64(200e6 * mult), File: int64(100e6 * mult), Shared: 4 << 20, Go: 30e6, Samples: 50},
+			},
 			Settle:       time.Duration(float64(3*time.Second) * mult),
-			CPUUser:      time.Duration(float64(t) * 1.2),
-			CPUSys:       t / 5,
-			IO:           &measure.IO{ReadBytes: int64(1e9 * mult), WriteBytes: int64(7e9 * mult), CancelledWriteBytes: 1 << 20},
 			LogicalBytes: pts * 35,
 			Disk:         diskusage.Usage{Used: disk, Actual: disk + 3*70<<20, Apparent: disk + disk/10, Files: int(disk >> 26)}, // preallocated logs: the wrong size shows
-			PeakRSS:      int64(300e6 * mult),
-			Memory:       &measure.MemoryPeaks{Private: int64(200e6 * mult), File: int64(100e6 * mult), Shared: 4 << 20, Go: 30e6, Samples: 50},
 			OpenFDs:      int(120 * mult),
 		}
 		if name != StepCompact {

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/internal/cgroup"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/workload/dataset"
@@ -70,10 +69,15 @@ type Step struct {
 	// generation, encoding and verification are excluded. The report's
 	// headline figure.
 	Time time.Duration `json:"time_ns"`
-	// Wall is the step's elapsed time including the harness's own work
+	// Cost is what the step cost the process and the engine's processes
+	// (harness.Cost; its fields are the step's own in JSON). Its Wall is
+	// the step's elapsed time including the harness's own work
 	// (generating and encoding, verifying, progress counters) but
-	// excluding Settle and the measurements taken after the step.
-	Wall time.Duration `json:"wall_ns"`
+	// excluding Settle and the measurements taken after the step; its
+	// CPU time and I/O run to the end of Settle and include the
+	// processes the engine works in (engine.Processes, such as a local
+	// etcd cluster's members; see Processes).
+	harness.Cost
 	// Settle is how long the engine's background work went on after the
 	// step (only with Config.Settle).
 	Settle time.Duration `json:"settle_ns"`
@@ -84,17 +88,6 @@ type Step struct {
 	PointsPerSec float64 `json:"points_per_sec"`
 	// MicrosPerPoint is Time / Points in microseconds; 0 for compaction.
 	MicrosPerPoint float64 `json:"us_per_point"`
-	// CPUUser and CPUSys are the CPU time of every thread of the process
-	// (engine background threads included) from the step's start to the
-	// end of Settle, plus that of the processes the engine works in
-	// (engine.Processes, such as a local etcd cluster's members; see
-	// Processes).
-	CPUUser time.Duration `json:"cpu_user_ns"`
-	CPUSys  time.Duration `json:"cpu_sys_ns"`
-	// IO is the storage traffic the OS charged to the process, and to the
-	// engine's processes, over the same span as the CPU time; nil if
-	// /proc/self/io is unavailable.
-	IO *measure.IO `json:"io,omitempty"`
 	// LogicalBytes is the key+value bytes the step is about: written (write
 	// steps), deleted (delete), live after it (compact), read (queries).
 	LogicalBytes int64 `json:"logical_bytes"`
@@ -118,22 +111,6 @@ type Step struct {
 	// An engine reports a subset of engine.MetricNames; a name missing
 	// here is unknown, not zero. nil for an engine that reports none.
 	EngineMetrics engine.Metrics `json:"engine_metrics,omitempty"`
-	// PeakRSS is the process's peak resident memory in bytes during the
-	// step; 0 if unavailable. The engine's processes are in Processes.
-	PeakRSS int64 `json:"peak_rss_bytes"`
-	// Memory is the process's memory by kind during the step (see
-	// harness.Cost): private memory apart from mapped files, and the Go
-	// runtime's share of it; nil if unavailable.
-	Memory *measure.MemoryPeaks `json:"memory,omitempty"`
-	// Processes is how many of the engine's own processes CPUUser, CPUSys
-	// and IO include (those that ran through the whole step), their part
-	// of that CPU time, and the sum of their peak resident memory. nil for an engine that works in this
-	// process, and for a cluster on other machines, whose work no figure
-	// here includes.
-	Processes *harness.EngineProcesses `json:"processes,omitempty"`
-	// Cgroup is the memory cgroup's figures for the step (-memory; see
-	// harness.Cost); nil without one.
-	Cgroup *cgroup.Usage `json:"cgroup,omitempty"`
 	// OpenFDs is the most file descriptors seen open during the step,
 	// sampled a few times a second; 0 if unavailable.
 	OpenFDs int `json:"open_fds"`

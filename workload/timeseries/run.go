@@ -260,12 +260,12 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 			fmt.Fprintf(r.log, "workload: %s: engine still busy after %v; sizes may still change\n", name, r.cfg.settleTimeout())
 		}
 	}
-	cost := span.End(r.warnings.Missing)
-	st.CPUUser, st.CPUSys, st.IO, st.PeakRSS = cost.CPUUser, cost.CPUSys, cost.IO, cost.PeakRSS
+	wall := st.Wall // the step's, before Settle
+	st.Cost = span.End(r.warnings.Missing)
+	st.Wall = wall
 	if metrics != nil {
 		st.EngineMetrics = r.readMetrics(name).Since(metrics)
 	}
-	st.Processes, st.Cgroup, st.Memory = cost.Processes, cost.Cgroup, cost.Memory
 	if fds, err := measure.OpenFDs(); err == nil {
 		st.OpenFDs = max(st.OpenFDs, fds)
 	}
