@@ -35,8 +35,11 @@ var serverJar = sync.OnceValue(func() string {
 // clusters run, from its jar's name, such as "5.0.9"; "" without the
 // jars. A given cluster's own version is in Describe.
 func Version() string {
-	jar := filepath.Base(serverJar())
-	return strings.TrimSuffix(strings.TrimPrefix(jar, "cassandra-all-"), ".jar")
+	jar := serverJar()
+	if jar == "" {
+		return "" // filepath.Base would make it "."
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(filepath.Base(jar), "cassandra-all-"), ".jar")
 }
 
 // Build says where the server's jar came from and which driver talks to
