@@ -343,6 +343,12 @@
 //	                  the writer goes on through the others; restarted
 //	                  once it missed some batches, then read back alone)
 //	                  (default process)
+//	-kill-window duration
+//	                  with -workload crash and -fault kill, how long after
+//	                  the writer's first acknowledged batch it may be
+//	                  killed: at a seeded moment within it; longer for an
+//	                  engine whose commits are slow (a cluster's), at most
+//	                  1m (default 500ms)
 //	-kills times      with -workload crash, how many times each engine's
 //	                  writer is killed (or the power cut under it), at
 //	                  most 1000 (default 10)

@@ -273,4 +273,5 @@ func TestWorkloadCommands(t *testing.T) {
 	}
 	checkRefused(t, "name the workload once", "ts", "-workload", "mixed")
 	checkRefused(t, "-kills is not a setting of -workload mixed", "mixed", "-kills", "3")
+	checkRefused(t, "-kill-window 2m0s: use more than 0 and at most 1m0s", "crash", "-kill-window", "2m")
 }

@@ -38,6 +38,7 @@ func (crashSuite) Defaults() Config {
 func (crashSuite) Flags(fs *flag.FlagSet, s *Config) {
 	fs.IntVar(&s.Kills, "kills", s.Kills, "with -workload crash, how many `times` each engine's writer is killed (or the power cut under it), at most 1000")
 	fs.StringVar(&s.Kill, "kill", s.Kill, "with -workload crash, `what` a kill strikes: process (the writer's process, and with it a local cluster it started: every member at once) or member (one member of etcd's or Cassandra's local cluster, while the writer goes on through the others; restarted once it missed some batches, then read back alone)")
+	fs.DurationVar(&s.Window, "kill-window", s.Window, "with -workload crash and -fault kill, how long after the writer's first acknowledged batch it may be killed: at a seeded moment within it; longer for an engine whose commits are slow (a cluster's), at most 1m")
 	fs.StringVar(&s.Fault, "fault", s.Fault, "with -workload crash, the `name` of what strikes the writer: kill (SIGKILL, a process crash), powercut (its data on a FUSE file system that drops what was not synced; needs root and /dev/fuse) or powercut-torn (a power cut that also keeps a random half of the 4 KiB blocks written over synced data)")
 }
 
@@ -47,7 +48,7 @@ func (crashSuite) Flags(fs *flag.FlagSet, s *Config) {
 var refused = []string{"points", "series", "settle", "reuse-iterator", "count", "num", "value-size", "key", "order", "compression-ratio"}
 
 func (crashSuite) Refuse(flag string) error {
-	return suite.Refuse(flag, refused, "crash", "-kills, -fault, -batch, -sync and the engine settings")
+	return suite.Refuse(flag, refused, "crash", "-kills, -kill, -kill-window, -fault, -batch, -sync and the engine settings")
 }
 
 // Configure sets the batch's default, DefaultBatch, copies the batch and
@@ -59,6 +60,8 @@ func (crashSuite) Configure(s *Config, c *suite.Common, given suite.Given) error
 	switch {
 	case s.Kills < 1 || s.Kills > MaxKills:
 		return suite.Invalidf("-kills %d: use 1 to %d", s.Kills, MaxKills)
+	case s.Window <= 0 || s.Window > MaxWindow:
+		return suite.Invalidf("-kill-window %v: use more than 0 and at most %v", s.Window, MaxWindow)
 	case c.Batch > MaxBatch:
 		return suite.Invalidf("-batch %d is above the maximum of %d entries per batch of the crash check", c.Batch, MaxBatch)
 	case !slices.Contains(Faults, s.Fault):
