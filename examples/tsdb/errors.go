@@ -1,6 +1,10 @@
 package main
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+	"strconv"
+)
 
 var (
 	// errUsage is returned for bad flags or arguments; the command exits 2.
@@ -30,3 +34,13 @@ var (
 	// next id to allocate.
 	errBadIndex = errors.New("bad series index")
 )
+
+// quote is s quoted for an error message, cut to its first 100 bytes, so
+// that a huge input does not come back as a huge error.
+func quote(s string) string {
+	const most = 100
+	if len(s) <= most {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(s[:most]) + fmt.Sprintf(" (%d bytes more)", len(s)-most)
+}

@@ -312,13 +312,3 @@ func unquote(t string) string {
 	}
 	return b.String()
 }
-
-// quote is s quoted for an error message, cut to its first 100 bytes, so
-// that a huge input does not come back as a huge error.
-func quote(s string) string {
-	const most = 100
-	if len(s) <= most {
-		return strconv.Quote(s)
-	}
-	return strconv.Quote(s[:most]) + fmt.Sprintf(" (%d bytes more)", len(s)-most)
-}
