@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -331,5 +332,27 @@ func TestJVMMemory(t *testing.T) {
 	roundTrip(t, "testdata/protocol/result-micro.json", &m)
 	for _, b := range m.Benchmarks {
 		checkJVMMemory(t, "result-micro.json "+b.Name, b.Memory)
+	}
+}
+
+// TestJobRoundTrip: every engine's options, as the parent resolved them
+// with a config's settings and flags, reach the child through the job's
+// JSON as identical typed values (engine.Spec).
+func TestJobRoundTrip(t *testing.T) {
+	needWorker(t) // the JVM engines are among them
+	names := engine.Names()
+	s, err := parseFlags([]string{"-engine", strings.Join(names, ","), "-path", t.TempDir(), "-benchmarks", "write",
+		"-cache-size", "8MiB", "-compression", "off", "-sync", "batch", "-set", "lmdbjava.buffer=agrona"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		child, err := readJob(bytes.NewReader(newJob(s, roleRun, name, "DIR", "log").encode()))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got, want := child.specs[name], s.specs[name]; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the child has %+v (%+v), the parent %+v (%+v)", name, got.Options, got.Options.Engine, want.Options, want.Options.Engine)
+		}
 	}
 }
