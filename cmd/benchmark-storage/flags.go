@@ -254,10 +254,9 @@ func parseFlags(args []string) (*settings, error) {
 		return nil, inputErrorf("unexpected argument %q: settings are flags, as in -engine pebble -points 100M; run benchmark-storage -h", fs.Arg(0))
 	}
 	var err error
-	if s.engines, err = parseEngines(*engines); err != nil {
+	if s.engines, s.byGroup, err = parseEngines(*engines); err != nil {
 		return nil, err
 	}
-	s.byGroup = namedByGroup(*engines)
 	var set []string
 	fs.Visit(func(f *flag.Flag) { set = append(set, f.Name) })
 	if !slices.Contains(set, "batch") {
@@ -310,36 +309,37 @@ func parseFlags(args []string) (*settings, error) {
 
 // parseEngines turns -engine into registered names, in the order given:
 // all is engine.AllNames, without the engines that run only when named.
-func parseEngines(v string) ([]string, error) {
+// byGroup are those named only through their group (jvm).
+func parseEngines(v string) (names, byGroup []string, err error) {
 	all := engine.Names()
 	if len(all) == 0 {
-		return nil, inputErrorf("no engines are built into this binary")
+		return nil, nil, inputErrorf("no engines are built into this binary")
 	}
 	if strings.TrimSpace(v) == "all" {
-		return engine.AllNames(), nil
+		return engine.AllNames(), nil, nil
 	}
-	var names []string
 	for _, n := range strings.Split(v, ",") {
 		n = strings.TrimSpace(n)
 		group := []string{n}
 		if g := engine.GroupNames(n); len(g) > 0 {
 			group = g
+			byGroup = append(byGroup, g...)
 		}
 		for _, n := range group {
 			switch {
 			case n == "":
-				return nil, inputErrorf("-engine %q: empty name in the list; separate names with single commas", v)
+				return nil, nil, inputErrorf("-engine %q: empty name in the list; separate names with single commas", v)
 			case slices.Contains(enginesMissing, n):
-				return nil, inputErrorf("-engine: this build lacks %s, an engine over a C library: it was built without cgo (CGO_ENABLED=0); build it with `make build`, which installs the C libraries and links every engine", n)
+				return nil, nil, inputErrorf("-engine: this build lacks %s, an engine over a C library: it was built without cgo (CGO_ENABLED=0); build it with `make build`, which installs the C libraries and links every engine", n)
 			case !slices.Contains(all, n):
-				return nil, inputErrorf("-engine: unknown engine %q: choose from %s, all (%s)%s", n, strings.Join(slices.DeleteFunc(all, func(n string) bool { return grouped(n) }), ", "), allMeaning(), groupsMeaning())
+				return nil, nil, inputErrorf("-engine: unknown engine %q: choose from %s, all (%s)%s", n, strings.Join(slices.DeleteFunc(all, func(n string) bool { return grouped(n) }), ", "), allMeaning(), groupsMeaning())
 			case slices.Contains(names, n):
-				return nil, inputErrorf("-engine: %s is listed twice; name each engine once", n)
+				return nil, nil, inputErrorf("-engine: %s is listed twice; name each engine once", n)
 			}
 			names = append(names, n)
 		}
 	}
-	return names, nil
+	return names, byGroup, nil
 }
 
 // allMeaning says what -engine all stands for: the Go engines, but those
@@ -362,21 +362,6 @@ func groupsMeaning() string {
 		return ""
 	}
 	return " or " + strings.Join(out, ", ")
-}
-
-// namedByGroup are the engines of -engine v that it names only through
-// their group.
-func namedByGroup(v string) []string {
-	var names, direct []string
-	for _, n := range strings.Split(v, ",") {
-		n = strings.TrimSpace(n)
-		if g := engine.GroupNames(n); len(g) > 0 {
-			names = append(names, g...)
-		} else {
-			direct = append(direct, n)
-		}
-	}
-	return slices.DeleteFunc(names, func(n string) bool { return slices.Contains(direct, n) })
 }
 
 // grouped reports whether engine name is in a group (engine.Driver.Group).

@@ -41,18 +41,18 @@ func needWorker(t *testing.T) {
 
 func TestParseEnginesJVM(t *testing.T) {
 	jvm := engine.GroupNames("jvm")
-	got, err := parseEngines("pebble, jvm")
-	if err != nil || len(got) != 1+len(jvm) || got[0] != "pebble" || !slices.Equal(got[1:], jvm) {
-		t.Errorf("pebble,jvm: %v %v", got, err)
+	got, byGroup, err := parseEngines("pebble, jvm")
+	if err != nil || len(got) != 1+len(jvm) || got[0] != "pebble" || !slices.Equal(got[1:], jvm) || !slices.Equal(byGroup, jvm) {
+		t.Errorf("pebble,jvm: %v, by group %v, %v", got, byGroup, err)
 	}
-	all, err := parseEngines("all")
+	all, _, err := parseEngines("all")
 	if err != nil || slices.ContainsFunc(all, grouped) || !slices.Equal(all, engine.AllNames()) {
 		t.Errorf("all: %v %v; want the Go engines alone", all, err)
 	}
-	if _, err := parseEngines("jvm,rocksdbjni"); err == nil || !strings.Contains(err.Error(), "rocksdbjni is listed twice") {
+	if _, _, err := parseEngines("jvm,rocksdbjni"); err == nil || !strings.Contains(err.Error(), "rocksdbjni is listed twice") {
 		t.Errorf("jvm,rocksdbjni: %v", err)
 	}
-	if _, err := parseEngines("lmdbjavaa"); err == nil || !strings.Contains(err.Error(), "or jvm (chroniclemap, leveldbjni, lmdbjava, ") {
+	if _, _, err := parseEngines("lmdbjavaa"); err == nil || !strings.Contains(err.Error(), "or jvm (chroniclemap, leveldbjni, lmdbjava, ") {
 		t.Errorf("unknown name: %v", err)
 	}
 }

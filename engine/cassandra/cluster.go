@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tsbench/storage/engine/internal/builddir"
 	"github.com/tsbench/storage/engine/internal/logtail"
 	"github.com/tsbench/storage/internal/cgroup"
 )
@@ -70,28 +71,8 @@ func classpathFile(o Options) (string, error) {
 }
 
 // findClasspath looks for build/cassandra/classpath as the JVM worker's
-// build/jvm is looked for: beside the directory of this binary, or in the
-// current directory or the nearest of its parents that has one.
-func findClasspath() string {
-	var candidates []string
-	if exe, err := os.Executable(); err == nil {
-		candidates = append(candidates, filepath.Join(filepath.Dir(exe), "..", "build", "cassandra", "classpath"))
-	}
-	if wd, err := os.Getwd(); err == nil {
-		for d := wd; ; d = filepath.Dir(d) {
-			candidates = append(candidates, filepath.Join(d, "build", "cassandra", "classpath"))
-			if d == filepath.Dir(d) {
-				break
-			}
-		}
-	}
-	for _, c := range candidates {
-		if _, err := os.Stat(c); err == nil {
-			return c
-		}
-	}
-	return ""
-}
+// build/jvm is looked for (builddir.Find).
+func findClasspath() string { return builddir.Find("cassandra/classpath") }
 
 // startCluster starts l's nodes over their data in dir one after another,
 // each once the one before it serves CQL: a node joining a cluster whose

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/engine/internal/builddir"
 	"github.com/tsbench/storage/internal/supervise"
 )
 
@@ -94,29 +95,11 @@ func process() (string, []string, error) {
 	return java, []string{"java", "-Xms" + heap, "-Xmx" + heap, errorFile, "@" + filepath.Join(dir, workerOptions), "-cp", cp, workerMain}, nil
 }
 
-// workerDir finds build/jvm: beside the directory of this binary
-// (bin/benchmark-storage of a checkout), else in the current directory or
-// the nearest of its parents that has one (a checkout's subdirectory).
-// "" if none has a worker.
+// workerDir finds build/jvm by its jar (builddir.Find); "" if none has
+// a worker.
 var workerDir = sync.OnceValue(func() string {
-	var candidates []string
-	if exe, err := os.Executable(); err == nil {
-		candidates = append(candidates, filepath.Join(filepath.Dir(exe), "..", "build", "jvm"))
-	}
-	if wd, err := os.Getwd(); err == nil {
-		for d := wd; ; d = filepath.Dir(d) {
-			candidates = append(candidates, filepath.Join(d, "build", "jvm"))
-			if d == filepath.Dir(d) {
-				break
-			}
-		}
-	}
-	for _, d := range candidates {
-		if _, err := os.Stat(filepath.Join(d, workerJar)); err == nil {
-			if abs, err := filepath.Abs(d); err == nil {
-				return abs
-			}
-		}
+	if jar := builddir.Find("jvm/" + workerJar); jar != "" {
+		return filepath.Dir(jar)
 	}
 	return ""
 })

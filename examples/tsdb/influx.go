@@ -51,9 +51,6 @@ type influxSeries struct {
 	Values  [][]any  `json:"values"`
 }
 
-// epochs are the units of /query's epoch parameter, in nanoseconds.
-var epochs = map[string]uint64{"ns": 1, "n": 1, "u": 1e3, "µ": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9}
-
 // influxQuery answers /query?q=... for the one series the SELECT's
 // measurement, field and tags match. Times are RFC 3339 unless epoch
 // names a unit. A SELECT matching several series is refused: InfluxDB
@@ -65,7 +62,7 @@ func (s *server) influxQuery(v url.Values) (any, error) {
 	unit := uint64(0)
 	if e := v.Get("epoch"); e != "" {
 		var ok bool
-		if unit, ok = epochs[e]; !ok {
+		if unit, ok = units[e]; !ok { // InfluxQL's duration units
 			return nil, fmt.Errorf("%w: epoch %s is not ns, u, ms, s, m or h", errBadRequest, quote(e))
 		}
 	}

@@ -75,6 +75,7 @@ func Compare(old, new Side, metrics []CompareMetric, alpha float64, brief bool) 
 	// Every compared row, to sum up and to pick the brief page's rows.
 	type compared struct {
 		table, row int
+		engine     string
 		what       string // "pebble Write 1M values time"
 		change     float64
 		beyond     bool
@@ -112,7 +113,7 @@ func Compare(old, new Side, metrics []CompareMetric, alpha float64, brief bool) 
 				prevPart[s.Engine] = s.Label
 				changes[[2]string{s.Engine, s.Label}] = Point{Stats: Stats{N: 1, Median: change, Min: change, Max: change}, Faint: !beyond}
 				tested := len(o.Values) >= minTestRuns && len(n.Values) >= minTestRuns
-				all = append(all, compared{len(p.Tables), len(t.Rows), s.Engine + " " + s.Label + " " + m.Title, change, beyond, tested})
+				all = append(all, compared{len(p.Tables), len(t.Rows), s.Engine, s.Engine + " " + s.Label + " " + m.Title, change, beyond, tested})
 			}
 			t.Rows = append(t.Rows, row)
 		}
@@ -149,7 +150,7 @@ func Compare(old, new Side, metrics []CompareMetric, alpha float64, brief bool) 
 		summary += ": " + strings.Join(names, ", ") + fmt.Sprintf(" and %d more", len(moved)-5)
 	case len(moved) > 0:
 		summary += ": " + strings.Join(names, ", ")
-	case len(all) > 0 && !slices.ContainsFunc(all, func(c compared) bool { return c.tested }):
+	case !slices.ContainsFunc(all, func(c compared) bool { return c.tested }):
 		summary += fmt.Sprintf(", none tested: a change is tested with %d or more runs a side (-count)", minTestRuns)
 	}
 	p.Intro = summary + ".\n" + p.Intro
@@ -165,13 +166,19 @@ func Compare(old, new Side, metrics []CompareMetric, alpha float64, brief bool) 
 	} else {
 		p.Intro += fmt.Sprintf("\nBrief: the figures beyond the noise (-v for all %d).", len(all))
 	}
+	// Each kept row names its engine: the full table names it on an
+	// engine's first row only.
+	kept := map[[2]int]string{}
+	for _, c := range keep {
+		kept[[2]int{c.table, c.row}] = c.engine
+	}
 	var tables []Table
 	for i, t := range p.Tables {
-		rows := t.Rows[:0:0]
+		var rows []Row
 		for j, r := range t.Rows {
-			if slices.ContainsFunc(keep, func(c compared) bool { return c.table == i && c.row == j }) {
+			if engine, ok := kept[[2]int{i, j}]; ok {
 				r.Labels = slices.Clone(r.Labels)
-				r.Labels[0] = engineOf(t.Rows, j)
+				r.Labels[0] = engine
 				rows = append(rows, r)
 			}
 		}
@@ -187,17 +194,6 @@ func Compare(old, new Side, metrics []CompareMetric, alpha float64, brief bool) 
 // briefRows is how many of the largest changes a brief comparison shows
 // when none is beyond the noise.
 const briefRows = 12
-
-// engineOf is the engine of row j of a comparison table, whose rows name
-// it only on an engine's first row.
-func engineOf(rows []Row, j int) string {
-	for ; j >= 0; j-- {
-		if rows[j].Labels[0] != "" {
-			return rows[j].Labels[0]
-		}
-	}
-	return ""
-}
 
 // insertPart adds part to parts, if missing, right after after ("" for
 // the start), so that the chart's groups keep the parts' order even when
