@@ -31,7 +31,7 @@ func ParseConfig(name, text, source string) (Options, error) {
 	if _, err := Lookup(name); err != nil {
 		return Options{}, err
 	}
-	o, tables, err := parseConfig(text, source)
+	o, tables, _, err := parseConfig(text, source)
 	if err != nil {
 		return Options{}, err
 	}
@@ -50,12 +50,13 @@ type Resolver interface {
 }
 
 // parseConfig decodes the shared keys and the table of every registered
-// engine that has one, and checks them all.
-func parseConfig(text, source string) (Options, map[string]any, error) {
-	bad := func(format string, args ...any) (Options, map[string]any, error) {
-		return Options{}, nil, fmt.Errorf("%w: %s: "+format, append([]any{ErrConfig, source}, args...)...)
+// engine that has one, and checks them all: tables are the engines' own
+// options as written, resolved the same after their Resolver checked
+// them, which Resolve keeps rather than resolving them again.
+func parseConfig(text, source string) (o Options, tables, resolved map[string]any, err error) {
+	bad := func(format string, args ...any) (Options, map[string]any, map[string]any, error) {
+		return Options{}, nil, nil, fmt.Errorf("%w: %s: "+format, append([]any{ErrConfig, source}, args...)...)
 	}
-	var o Options
 	md, err := decodeSizes(&o, func(v any) (toml.MetaData, error) { return toml.Decode(text, v) })
 	if err != nil {
 		return bad("%v", err)
@@ -79,7 +80,7 @@ func parseConfig(text, source string) (Options, map[string]any, error) {
 	if err != nil {
 		return bad("%w", err)
 	}
-	tables := map[string]any{}
+	tables, resolved = map[string]any{}, map[string]any{}
 	for _, name := range names {
 		prim, ok := prims[name]
 		if !ok {
@@ -102,14 +103,14 @@ func parseConfig(text, source string) (Options, map[string]any, error) {
 		if len(unknown) > 0 {
 			return bad("unknown key %s; %s's keys are %s (configs/%s.toml)", strings.Join(unknown, ", "), name, strings.Join(keysOf(reflect.TypeOf(own).Elem()), ", "), name)
 		}
-		if r, ok := own.(Resolver); ok {
-			if _, err := r.Resolve(shared); err != nil {
-				return bad("[%s]: %w", name, err)
-			}
-		}
 		tables[name] = own
+		with := shared
+		with.Engine = own
+		if resolved[name], err = d.resolveOwn(name, with); err != nil {
+			return bad("[%s]: %w", name, err)
+		}
 	}
-	return o, tables, nil
+	return o, tables, resolved, nil
 }
 
 // decodeSizes runs decode on a copy of the struct dst points to whose
@@ -162,6 +163,11 @@ func Effective(name string, o Options) (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
+	return spell(name, r)
+}
+
+// spell is r, resolved options of engine name, as Effective spells them.
+func spell(name string, r Options) (map[string]any, error) {
 	own := r.Engine
 	r.Engine = nil
 	out, err := tomlMap(r)

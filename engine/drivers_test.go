@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/memory"
@@ -43,8 +44,12 @@ type testmemOptions struct {
 	Mode  string `toml:"mode"`
 }
 
+// testmemResolves counts testmemOptions' resolutions.
+var testmemResolves atomic.Int64
+
 // Resolve fills in the default level, 3, and refuses a negative one.
 func (o testmemOptions) Resolve(engine.Options) (any, error) {
+	testmemResolves.Add(1)
 	if o.Level < 0 {
 		return nil, fmt.Errorf("%w: level %d is negative", engine.ErrInvalidOptions, o.Level)
 	}

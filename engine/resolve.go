@@ -75,12 +75,20 @@ func Resolve(name, config, source string, overrides []Override) (Options, error)
 	if len(overrides) > 0 {
 		label = strings.TrimSpace(fmt.Sprintf("%s with overrides %v", source, overrides))
 	}
-	o, tables, err := parseConfig(text.String(), label)
+	o, _, resolved, err := parseConfig(text.String(), label)
 	if err != nil {
 		return Options{}, err
 	}
-	o.Engine = tables[name]
-	return Resolved(name, &o)
+	own, ok := resolved[name]
+	if !ok {
+		return Resolved(name, &o) // no table: the defaults
+	}
+	// parseConfig resolved the table already.
+	if o, err = o.WithDefaults(); err != nil {
+		return Options{}, err
+	}
+	o.Engine = own
+	return o, nil
 }
 
 // Resolved returns opts (nil for the defaults) as engine name runs with

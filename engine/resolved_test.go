@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"testing"
@@ -91,5 +92,47 @@ func TestOpenBackend(t *testing.T) {
 	type other struct{ engine.Backend }
 	if _, err := engine.OpenBackend[other]("testmem", t.TempDir(), nil); err == nil {
 		t.Errorf("OpenBackend as another type succeeded")
+	}
+}
+
+// TestResolvedOnce follows an engine's options through a run: Resolve
+// (the parent's flags over a config) resolves them once, the JSON hop
+// to the child (Spec) and the spelling results record (Spec.Effective)
+// not again, and Open once more, checking what it is handed.
+func TestResolvedOnce(t *testing.T) {
+	for _, config := range []string{"", "[testmem]\nmode = \"fast\"\n"} {
+		testmemResolves.Store(0)
+		o, err := engine.Resolve("testmem", config, "test.toml", []engine.Override{{Engine: "testmem", Key: "level", Value: "7"}, {Key: "cache_size", Value: "8388608"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := testmemResolves.Load(); n != 1 {
+			t.Errorf("config %q: Resolve resolved %d times, want 1", config, n)
+		}
+		b, err := json.Marshal(engine.Spec{Name: "testmem", Options: o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var child engine.Spec
+		if err := json.Unmarshal(b, &child); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := child.Effective(); err != nil {
+			t.Fatal(err)
+		}
+		if n := testmemResolves.Load(); n != 1 {
+			t.Errorf("config %q: the job's hop and Effective resolved again: %d resolutions, want 1", config, n)
+		}
+		db, err := engine.Open("testmem", t.TempDir(), &child.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		if n := testmemResolves.Load(); n != 2 {
+			t.Errorf("config %q: %d resolutions after Open, want 2 (Resolve's, and Open's check)", config, n)
+		}
+		if got := testmem.lastOptions(); got.CacheSize != 8<<20 || got.Engine.(*testmemOptions).Level != 7 {
+			t.Errorf("config %q: Open got %+v %+v", config, got, got.Engine)
+		}
 	}
 }

@@ -18,8 +18,9 @@ type Spec struct {
 }
 
 // Effective is s's options as engine.Effective spells them, with their
-// TOML keys: what results record.
-func (s Spec) Effective() (map[string]any, error) { return Effective(s.Name, s.Options) }
+// TOML keys: what results record. It spells them as they are, resolving
+// nothing again: a Spec's options are resolved already.
+func (s Spec) Effective() (map[string]any, error) { return spell(s.Name, s.Options) }
 
 // specJSON is a Spec's JSON: the shared options, the own ones under the
 // engine's name, as in a config file.

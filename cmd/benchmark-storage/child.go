@@ -47,7 +47,7 @@ func runChild(s *settings, stderr io.Writer) int {
 		}
 	}
 	if res == nil {
-		res = s.workload.Start(s.common, s.effective(name))
+		res = s.workload.Start(s.effective(name))
 	}
 	label(res, name, 0, err)
 	if err := supervise.SendResult(res); err != nil {
@@ -88,7 +88,7 @@ func runCaught(s *settings, e *suite.Engine, stderr io.Writer) (res *suite.Resul
 			res, err = nil, fmt.Errorf("engine panicked: %v", r)
 		}
 	}()
-	return s.workload.Run(s.common, e)
+	return s.workload.Run(e)
 }
 
 // runRole runs a role of the workload's own (suite.Roles) on the engine
@@ -98,7 +98,7 @@ func runCaught(s *settings, e *suite.Engine, stderr io.Writer) (res *suite.Resul
 func runRole(s *settings, stderr io.Writer) int {
 	e, err := childEngine(s)
 	if err == nil {
-		err = s.workload.Role(s.child.role, s.common, e)
+		err = s.workload.Role(s.child.role, e)
 	}
 	switch {
 	case errors.Is(err, suite.ErrNoRole):
@@ -121,7 +121,7 @@ func childEngine(s *settings) (*suite.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &suite.Engine{Name: spec.Name, Options: spec.Options, Effective: eff, Dir: s.child.dir, Stall: s.stall}, nil
+	return &suite.Engine{Name: spec.Name, Options: spec.Options, Effective: eff, Dir: s.child.dir, Dataset: s.common.Dataset, Stall: s.stall}, nil
 }
 
 // childJobFlag, as the first argument, makes this process a child that

@@ -20,7 +20,7 @@ func checkDatasets(s *settings) error {
 		return inputErrorf("-dataset %s is a file: give a directory, new or one an earlier run wrote", s.common.Dataset)
 	}
 	for _, name := range s.engines {
-		if _, err := suite.OpenDataset(s.common, name, s.effective(name)); err != nil {
+		if _, err := suite.OpenDataset(s.common.Dataset, s.common.Sizes(), name, s.effective(name)); err != nil {
 			return invalidSettings(err)
 		}
 	}

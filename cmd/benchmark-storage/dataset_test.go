@@ -20,7 +20,7 @@ func TestDatasetMismatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := suite.Manifest(s.common, a, s.effective(a))
+	m := suite.Manifest(s.common.Sizes(), a, s.effective(a))
 	m.Format, m.Points = 1, 1000 // written by a run of 1k points
 	b, err := json.Marshal(m)
 	if err != nil {

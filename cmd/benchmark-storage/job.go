@@ -34,10 +34,13 @@ type job struct {
 	// Profile is -profile: where a Go child writes its profiles.
 	Profile string `json:"profile,omitempty"`
 
-	suite.Common
+	// Dataset is -dataset, the one setting of suite.Common that reaches
+	// the child: the sizes and the seed are the workload's settings'.
+	Dataset string `json:"dataset,omitempty"`
 
 	// Settings are the workload's own settings (suite.Config), which
-	// the JSON holds under the workload's name.
+	// the JSON holds under the workload's name: the job names each size
+	// once, there.
 	Settings json.RawMessage `json:"-"`
 }
 
@@ -50,7 +53,7 @@ func newJob(s *settings, role, name, dir, progressMode string) job {
 	return job{
 		Role: role, Engine: s.specs[name], Dir: dir, Progress: progressMode, Workload: s.workload.Name(),
 		Keep: s.keep, Memory: s.memory, Stall: s.stall, MemorySample: s.memorySample,
-		Profile: s.profile, Common: s.common, Settings: settings,
+		Profile: s.profile, Dataset: s.common.Dataset, Settings: settings,
 	}
 }
 
@@ -112,7 +115,7 @@ func (j job) settings() (*settings, error) {
 		return nil, fmt.Errorf("the job's workload: %w", err)
 	}
 	return &settings{
-		engines: []string{j.Engine.Name}, workload: cfg, common: j.Common,
+		engines: []string{j.Engine.Name}, workload: cfg, common: suite.Common{Dataset: j.Dataset},
 		specs: map[string]engine.Spec{j.Engine.Name: j.Engine},
 		keep:  j.Keep, memory: j.Memory, stall: j.Stall, memorySample: j.MemorySample, profile: j.Profile,
 		child: childFlags{role: j.Role, dir: j.Dir, progress: j.Progress},

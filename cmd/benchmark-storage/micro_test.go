@@ -40,7 +40,7 @@ func TestParseMicroFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cm, ok := child.workload.Settings().(micro.Config); !ok || !reflect.DeepEqual(cm, m) || child.common != s.common ||
+	if cm, ok := child.workload.Settings().(micro.Config); !ok || !reflect.DeepEqual(cm, m) || child.common.Dataset != s.common.Dataset ||
 		!sameOptions(t, child, s, a) || child.workload.Name() != "micro" {
 		t.Errorf("child settings %+v, parent %+v", child, s)
 	}

@@ -26,7 +26,7 @@ import (
 func runEngine(ctx context.Context, s *settings, rd *runDir, name, dir string, repeat int, progressMode string, stderr io.Writer) (*suite.Result, string) {
 	res, c, err := spawn(ctx, s, rd, name, dir, progressMode, stderr)
 	if res == nil {
-		res = s.workload.Start(s.common, s.effective(name))
+		res = s.workload.Start(s.effective(name))
 	}
 	label(res, name, repeat, err)
 	if why := res.Failure(); why != "" && ctx.Err() == nil {

@@ -86,7 +86,7 @@ func (crashSuite) Prepare(s Config, path string) error {
 
 // Run runs the rounds. A round that cannot run (the writer cannot open
 // the engine) ends the check with what was found so far.
-func (crashSuite) Run(cfg Config, _ suite.Common, e *suite.Engine) (res *Result, err error) {
+func (crashSuite) Run(cfg Config, e *suite.Engine) (res *Result, err error) {
 	res = &Result{Config: cfg}
 	t := Tally{Stats: Stats{LossAllowed: cfg.PowerCut() && e.Options.Sync != engine.SyncBatch}}
 	p := e.Progress
@@ -141,7 +141,7 @@ const (
 	roleReader = "crash-reader" // reopen and read back
 )
 
-func (crashSuite) Role(role string, cfg Config, _ suite.Common, e *suite.Engine) error {
+func (crashSuite) Role(role string, cfg Config, e *suite.Engine) error {
 	switch role {
 	case roleWriter:
 		return runWriter(e, cfg)
@@ -153,7 +153,7 @@ func (crashSuite) Role(role string, cfg Config, _ suite.Common, e *suite.Engine)
 
 // Start is an empty result: a crash check whose engine process died
 // reports no parameters.
-func (crashSuite) Start(Config, suite.Common, map[string]any) *Result {
+func (crashSuite) Start(Config, map[string]any) *Result {
 	return new(Result)
 }
 

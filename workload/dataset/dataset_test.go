@@ -13,7 +13,7 @@ import (
 )
 
 func manifest(points int64) Manifest {
-	return Manifest{Engine: "pebble", Version: engine.Version("pebble"), Points: points, Series: 10, Batch: 5, Seed: 1,
+	return Manifest{Engine: "pebble", Version: engine.Version("pebble"), Sizes: Sizes{Points: points, Series: 10, Batch: 5, Seed: 1},
 		Options: map[string]any{"cache_size": int64(8 << 20), "pebble": map[string]any{"l0_compaction_threshold": int64(4)}}}
 }
 

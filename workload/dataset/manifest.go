@@ -24,17 +24,22 @@ type Manifest struct {
 	// the same way.
 	Engine  string `json:"engine"`
 	Version string `json:"engine_version"`
-	// Points, Series, Batch and Seed are the written points' parameters,
-	// as the workloads' configs name them.
-	Points int64  `json:"points"`
-	Series int64  `json:"series"`
-	Batch  int64  `json:"batch"`
-	Seed   uint64 `json:"seed"`
+	// Sizes are the written points' parameters.
+	Sizes
 	// Options are the engine's options, every default filled in
 	// (engine.Effective).
 	Options map[string]any `json:"options"`
 	// Created is when Save finished; not a parameter.
 	Created time.Time `json:"created"`
+}
+
+// Sizes are the parameters of the points a dataset holds, as the
+// workloads' configs name them.
+type Sizes struct {
+	Points int64  `json:"points"`
+	Series int64  `json:"series"`
+	Batch  int64  `json:"batch"`
+	Seed   uint64 `json:"seed"`
 }
 
 // diff lists the parameters in which m and o differ, as "points 1M

@@ -95,13 +95,13 @@ func (microSuite) Configure(s *Config, c *suite.Common, _ suite.Given) error {
 	return suite.Invalid(s.Validate(), ErrInvalidConfig)
 }
 
-func (microSuite) Start(s Config, _ suite.Common, options map[string]any) *Result {
+func (microSuite) Start(s Config, options map[string]any) *Result {
 	return &Result{Header: harness.Header{Options: options}, Config: s}
 }
 
 // Run runs the benchmarks; Run opens the engine anew for every fill and
 // closes it at the end.
-func (microSuite) Run(cfg Config, _ suite.Common, e *suite.Engine) (*Result, error) {
+func (microSuite) Run(cfg Config, e *suite.Engine) (*Result, error) {
 	e.Progress.SetUnit("ops")
 	cfg.Progress, cfg.Log = e.Progress, e.Progress
 	res, err := Run(OpenerFor(e.Name, e.Options), e.Dir, cfg)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tsbench/storage/workload/dataset"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
 	"github.com/tsbench/storage/workload/querymix"
@@ -127,4 +128,10 @@ func (c Config) Validate() error {
 		return bad("%s", strings.TrimPrefix(err.Error(), querymix.ErrInvalid.Error()+": "))
 	}
 	return nil
+}
+
+// sizes are the parameters of the preloaded points, which a dataset of
+// them records.
+func (c Config) sizes() dataset.Sizes {
+	return dataset.Sizes{Points: c.Points, Series: c.Series, Batch: c.Batch, Seed: c.Seed}
 }

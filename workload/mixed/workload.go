@@ -60,15 +60,15 @@ func (mixedSuite) Configure(s *Config, c *suite.Common, given suite.Given) error
 	return suite.Invalid(s.Validate(), ErrInvalidConfig)
 }
 
-func (mixedSuite) Start(s Config, c suite.Common, options map[string]any) *Result {
+func (mixedSuite) Start(s Config, options map[string]any) *Result {
 	return &Result{Header: harness.Header{Options: options}, Config: s}
 }
 
 // Run runs the workload on the engine, in a clone of the dataset with
 // -dataset and one saved (suite.RunOnDataset).
-func (su mixedSuite) Run(cfg Config, c suite.Common, e *suite.Engine) (*Result, error) {
+func (su mixedSuite) Run(cfg Config, e *suite.Engine) (*Result, error) {
 	cfg.Progress, cfg.Log = e.Progress, e.Progress
-	return suite.RunOnDataset(e, c, su.Fields, func(r *suite.DatasetRun) (*Result, error) {
+	return suite.RunOnDataset(e, cfg.sizes(), su.Fields, func(r *suite.DatasetRun) (*Result, error) {
 		cfg.Preloaded, cfg.AfterPreload = r.Use != nil, r.Save
 		return Run(r.DB, e.Dir, cfg)
 	})

@@ -89,14 +89,14 @@ func (steadySuite) Configure(s *Settings, c *suite.Common, given suite.Given) er
 	return suite.Invalid(cfg.Validate(), ErrInvalidConfig)
 }
 
-func (steadySuite) Start(s Settings, c suite.Common, options map[string]any) *Result {
+func (steadySuite) Start(s Settings, options map[string]any) *Result {
 	return &Result{Header: harness.Header{Options: options}, Config: s.WithDefaults()}
 }
 
 // Run opens the engine, or with the shards method one per shard under
 // the data directory, runs the workload and closes it. A failed Close
 // fails the run.
-func (steadySuite) Run(s Settings, c suite.Common, e *suite.Engine) (res *Result, err error) {
+func (steadySuite) Run(s Settings, e *suite.Engine) (res *Result, err error) {
 	cfg := s.Config
 	cfg.Progress, cfg.Log = e.Progress, e.Progress
 	cfg.Open = e.Open

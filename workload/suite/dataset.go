@@ -14,29 +14,25 @@ import (
 // Manifest is every parameter that determines the dataset of engine
 // name, whose options engine.Effective spelled as effective: what the
 // time-series write step and the mixed preload write.
-func Manifest(c Common, name string, effective map[string]any) dataset.Manifest {
-	return dataset.Manifest{
-		Engine: name, Version: engine.Version(name),
-		Points: c.Points, Series: c.Series, Batch: c.Batch, Seed: c.Seed,
-		Options: effective,
-	}
+func Manifest(sizes dataset.Sizes, name string, effective map[string]any) dataset.Manifest {
+	return dataset.Manifest{Engine: name, Version: engine.Version(name), Sizes: sizes, Options: effective}
 }
 
-// OpenDataset opens the dataset of engine name in c.Dataset, a
-// subdirectory per engine so that one -dataset serves a run of several,
-// reading only. A dataset of other parameters, or a partial one, is the
-// user's mistake, wrapping ErrInvalid.
-func OpenDataset(c Common, name string, effective map[string]any) (*dataset.Dataset, error) {
-	want := Manifest(c, name, effective)
-	dir := filepath.Join(c.Dataset, name)
+// OpenDataset opens the dataset of engine name in root, the -dataset
+// directory, a subdirectory per engine so that one -dataset serves a
+// run of several, reading only. A dataset of other parameters, or a
+// partial one, is the user's mistake, wrapping ErrInvalid.
+func OpenDataset(root string, sizes dataset.Sizes, name string, effective map[string]any) (*dataset.Dataset, error) {
+	want := Manifest(sizes, name, effective)
+	dir := filepath.Join(root, name)
 	ds, err := dataset.Open(dir, want)
 	switch {
 	case errors.Is(err, dataset.ErrMismatch):
-		return nil, Invalidf("-dataset %s: %v", c.Dataset, err)
+		return nil, Invalidf("-dataset %s: %v", root, err)
 	case errors.Is(err, dataset.ErrIncomplete):
-		return nil, Invalidf("-dataset %s: %s holds files but no manifest (an interrupted save, or not a dataset): remove %s or choose another -dataset", c.Dataset, dir, dir)
+		return nil, Invalidf("-dataset %s: %s holds files but no manifest (an interrupted save, or not a dataset): remove %s or choose another -dataset", root, dir, dir)
 	case err != nil:
-		return nil, Invalidf("-dataset %s: %v: choose a directory you can read and write", c.Dataset, err)
+		return nil, Invalidf("-dataset %s: %v: choose a directory you can read and write", root, err)
 	}
 	return ds, nil
 }
@@ -57,12 +53,12 @@ type DatasetRun struct {
 // it (the parent created the directory empty; Clone fills one that does
 // not exist yet), otherwise empty, with Save set when -dataset names one
 // to write. The caller closes DB with Close.
-func openRun(e *Engine, c Common) (*DatasetRun, error) {
+func openRun(e *Engine, sizes dataset.Sizes) (*DatasetRun, error) {
 	var ds *dataset.Dataset
 	r := &DatasetRun{}
-	if c.Dataset != "" {
+	if e.Dataset != "" {
 		var err error
-		if ds, err = OpenDataset(c, e.Name, e.Effective); err != nil {
+		if ds, err = OpenDataset(e.Dataset, sizes, e.Name, e.Effective); err != nil {
 			return nil, err
 		}
 		if ds.Exists() {
@@ -95,13 +91,13 @@ func openRun(e *Engine, c Common) (*DatasetRun, error) {
 	return r, nil
 }
 
-// RunOnDataset opens e for a workload whose first points make a dataset
-// (with -dataset, from a clone of one saved, or saving one), runs run on
+// RunOnDataset opens e for a workload whose first points, of sizes, make
+// a dataset (with -dataset, from a clone of one saved, or saving one), runs run on
 // it and closes it, and records in the result what it did with -dataset
 // and the engine it ran (Engine.Record). A failed Close fails the run:
 // it may have lost acknowledged writes.
-func RunOnDataset[R any](e *Engine, c Common, fields func(*R) Fields, run func(r *DatasetRun) (*R, error)) (res *R, err error) {
-	r, err := openRun(e, c)
+func RunOnDataset[R any](e *Engine, sizes dataset.Sizes, fields func(*R) Fields, run func(r *DatasetRun) (*R, error)) (res *R, err error) {
+	r, err := openRun(e, sizes)
 	if err != nil {
 		return nil, err
 	}

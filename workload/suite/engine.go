@@ -27,6 +27,10 @@ type Engine struct {
 	Effective map[string]any
 	// Dir is its data directory, which the parent created empty.
 	Dir string
+	// Dataset is -dataset: where a workload that keeps datasets
+	// (Info.Datasets) keeps its first points, one subdirectory per
+	// engine; "" keeps none.
+	Dataset string
 	// Progress shows how the run advances; nil in a role's process.
 	Progress Progress
 	// Stall is how long a process of the run may make no progress (no

@@ -212,21 +212,21 @@ func (c *Config) Settings() any { return c.w.value(c.settings) }
 func (c *Config) MarshalJSON() ([]byte, error) { return json.Marshal(c.settings) }
 
 // Start is the result of an engine that has not run (Workload.Start).
-func (c *Config) Start(common Common, options map[string]any) *Result {
-	return c.result(c.w.start(c.settings, common, options))
+func (c *Config) Start(options map[string]any) *Result {
+	return c.result(c.w.start(c.settings, options))
 }
 
 // Run runs the workload on e (Workload.Run); the result is nil if it
 // has none.
-func (c *Config) Run(common Common, e *Engine) (*Result, error) {
-	v, err := c.w.run(c.settings, common, e)
+func (c *Config) Run(e *Engine) (*Result, error) {
+	v, err := c.w.run(c.settings, e)
 	return c.result(v), err
 }
 
 // Role runs role of the workload on e (Roles); ErrNoRole if it has no
 // such role.
-func (c *Config) Role(role string, common Common, e *Engine) error {
-	return c.w.role(role, c.settings, common, e)
+func (c *Config) Role(role string, e *Engine) error {
+	return c.w.role(role, c.settings, e)
 }
 
 // Prepare readies the machine before anything is created in path
@@ -271,9 +271,9 @@ type erased interface {
 	refuse(flag string) error
 	decode(b []byte) (any, error)
 	value(s any) any
-	start(s any, c Common, options map[string]any) any
-	run(s any, c Common, e *Engine) (any, error)
-	role(role string, s any, c Common, e *Engine) error
+	start(s any, options map[string]any) any
+	run(s any, e *Engine) (any, error)
+	role(role string, s any, e *Engine) error
 	prepare(s any, path string) error
 	onJVM() bool
 	jvm(s any, c Common) error
@@ -319,27 +319,27 @@ func (a adapter[S, R]) decode(b []byte) (any, error) {
 
 func (a adapter[S, R]) value(s any) any { return *s.(*S) }
 
-func (a adapter[S, R]) start(s any, c Common, options map[string]any) any {
-	if res := a.w.Start(*s.(*S), c, options); res != nil {
+func (a adapter[S, R]) start(s any, options map[string]any) any {
+	if res := a.w.Start(*s.(*S), options); res != nil {
 		return res
 	}
 	return nil
 }
 
-func (a adapter[S, R]) run(s any, c Common, e *Engine) (any, error) {
-	res, err := a.w.Run(*s.(*S), c, e)
+func (a adapter[S, R]) run(s any, e *Engine) (any, error) {
+	res, err := a.w.Run(*s.(*S), e)
 	if res == nil {
 		return nil, err // not a nil *R in a non-nil any
 	}
 	return res, err
 }
 
-func (a adapter[S, R]) role(role string, s any, c Common, e *Engine) error {
+func (a adapter[S, R]) role(role string, s any, e *Engine) error {
 	r, ok := a.w.(Roles[S])
 	if !ok {
 		return fmt.Errorf("%w %q", ErrNoRole, role)
 	}
-	return r.Role(role, *s.(*S), c, e)
+	return r.Role(role, *s.(*S), e)
 }
 
 func (a adapter[S, R]) prepare(s any, path string) error {

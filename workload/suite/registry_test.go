@@ -56,11 +56,11 @@ func (fake) Configure(s *fakeSettings, c *suite.Common, given suite.Given) error
 	return nil
 }
 
-func (fake) Start(s fakeSettings, _ suite.Common, options map[string]any) *fakeResult {
+func (fake) Start(s fakeSettings, options map[string]any) *fakeResult {
 	return &fakeResult{Header: harness.Header{Options: options}, Shared: s.Shared}
 }
 
-func (fake) Run(s fakeSettings, _ suite.Common, _ *suite.Engine) (*fakeResult, error) {
+func (fake) Run(s fakeSettings, _ *suite.Engine) (*fakeResult, error) {
 	return nil, errors.New("no engine")
 }
 
@@ -146,7 +146,7 @@ func TestDecode(t *testing.T) {
 	if _, err := w.Decode([]byte(`{"shared": 1, "extra": 2}`)); err == nil {
 		t.Error("a field the settings lack was accepted")
 	}
-	res := child.Start(suite.Common{}, map[string]any{"sync": "none"})
+	res := child.Start(map[string]any{"sync": "none"})
 	res.Fields().Header.Engine = "pebble"
 	back, err := w.DecodeResult(must(json.Marshal(res)))
 	if err != nil {
@@ -155,10 +155,10 @@ func TestDecode(t *testing.T) {
 	if got := back.Value().(*fakeResult); got.Engine != "pebble" || got.Shared != 9 || got.Options["sync"] != "none" || back.Failure() != "" {
 		t.Errorf("result came back as %+v", got)
 	}
-	if r, err := child.Run(suite.Common{}, nil); r != nil || err == nil {
+	if r, err := child.Run(nil); r != nil || err == nil {
 		t.Errorf("a run without a result: %v, %v", r, err)
 	}
-	if err := child.Role("writer", suite.Common{}, nil); !errors.Is(err, suite.ErrNoRole) {
+	if err := child.Role("writer", nil); !errors.Is(err, suite.ErrNoRole) {
 		t.Errorf("a role the workload lacks: %v", err)
 	}
 	if !slices.Contains(suite.Names(), "fake-a") {

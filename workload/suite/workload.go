@@ -32,9 +32,10 @@ type Workload[S, R any] interface {
 	// failed to open or was stopped reports, with the run's parameters
 	// and the engine's options as results record them, rather than an
 	// empty result.
-	Start(s S, c Common, options map[string]any) *R
-	// Run runs the workload on e, in its child process.
-	Run(s S, c Common, e *Engine) (*R, error)
+	Start(s S, options map[string]any) *R
+	// Run runs the workload on e, in its child process, with the
+	// settings Configure completed: the child has no Common.
+	Run(s S, e *Engine) (*R, error)
 	// Fields are the parts of res that the command fills in and reads,
 	// whatever the workload.
 	Fields(res *R) Fields
@@ -68,7 +69,7 @@ type Preparer[S any] interface {
 // makes the process exit with status 1, ErrNoRole for a role the
 // workload does not have.
 type Roles[S any] interface {
-	Role(role string, s S, c Common, e *Engine) error
+	Role(role string, s S, e *Engine) error
 }
 
 // JVMRunner is a Workload that the JVM worker (docs/protocol.md) runs too,
@@ -122,25 +123,32 @@ type Info struct {
 type Given func(name string) bool
 
 // Common are the settings several workloads share, which the command's
-// flags set and hand to every workload: each takes those it uses, and
-// refuses or ignores the others. A job carries them beside the
-// workload's own settings.
+// flags set and hand to every workload's Configure: each copies those it
+// uses into its own settings, and refuses or ignores the others. A job
+// carries the workload's settings alone, so it names each size once;
+// of Common only Dataset reaches the child (Engine.Dataset).
 type Common struct {
 	// Points is -points: what the time-series write step writes, or the
 	// mixed preload.
-	Points int64 `json:"points"`
+	Points int64
 	// Series is -series: how many series the points are spread over.
-	Series int64 `json:"series"`
+	Series int64
 	// Batch is -batch: points, entries or writes per committed batch.
-	Batch int64 `json:"batch"`
+	Batch int64
 	// Seed is -seed: the same seed writes the same data.
-	Seed uint64 `json:"seed"`
+	Seed uint64
 	// Interval is -interval: the length of the first over-time
 	// intervals; negative records none. Zero means DefaultInterval.
-	Interval time.Duration `json:"interval_ns,omitempty"`
+	Interval time.Duration
 	// Dataset is -dataset: where a workload that keeps datasets
 	// (Info.Datasets) keeps its first points; "" keeps none.
-	Dataset string `json:"dataset,omitempty"`
+	Dataset string
+}
+
+// Sizes are the dataset parameters of c: what a dataset saved under
+// c.Dataset must match.
+func (c Common) Sizes() dataset.Sizes {
+	return dataset.Sizes{Points: c.Points, Series: c.Series, Batch: c.Batch, Seed: c.Seed}
 }
 
 // Fields point into a workload's result at what every result has.

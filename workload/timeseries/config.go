@@ -5,6 +5,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/tsbench/storage/workload/dataset"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
 	"github.com/tsbench/storage/workload/suite"
@@ -114,4 +115,10 @@ func (c Config) settleTimeout() time.Duration {
 		return DefaultSettleTimeout
 	}
 	return c.SettleTimeout
+}
+
+// sizes are the parameters of the points the write step writes, which a
+// dataset of them records.
+func (c Config) sizes() dataset.Sizes {
+	return dataset.Sizes{Points: c.Points, Series: c.Series, Batch: c.Batch, Seed: c.Seed}
 }

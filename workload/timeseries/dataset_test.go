@@ -14,7 +14,7 @@ import (
 func TestRunReusesDataset(t *testing.T) {
 	tmp := t.TempDir()
 	cfg := Config{Points: 20_000, Series: 100, Batch: 50, Seed: 3}
-	m := dataset.Manifest{Engine: "pebble", Points: cfg.Points, Series: cfg.Series, Batch: cfg.Batch, Seed: cfg.Seed}
+	m := dataset.Manifest{Engine: "pebble", Sizes: cfg.sizes()}
 	ds, err := dataset.Open(filepath.Join(tmp, "ds"), m)
 	if err != nil {
 		t.Fatal(err)

@@ -44,16 +44,16 @@ func (tsSuite) Configure(s *Config, c *suite.Common, _ suite.Given) error {
 	return nil
 }
 
-func (tsSuite) Start(s Config, _ suite.Common, options map[string]any) *Result {
+func (tsSuite) Start(s Config, options map[string]any) *Result {
 	return &Result{Header: harness.Header{Options: options}, Config: s}
 }
 
 // Run runs the steps on the engine, in a clone of the dataset with
 // -dataset and one saved (suite.RunOnDataset). After each step it sends
 // the result so far, which the parent reports if the child is stopped.
-func (su tsSuite) Run(cfg Config, c suite.Common, e *suite.Engine) (*Result, error) {
+func (su tsSuite) Run(cfg Config, e *suite.Engine) (*Result, error) {
 	cfg.Progress, cfg.Log, cfg.Stop = e.Progress, e.Progress, e.Stop
-	return suite.RunOnDataset(e, c, su.Fields, func(r *suite.DatasetRun) (*Result, error) {
+	return suite.RunOnDataset(e, cfg.sizes(), su.Fields, func(r *suite.DatasetRun) (*Result, error) {
 		cfg.Preloaded, cfg.AfterWrite = r.Use != nil, r.Save
 		cfg.StepDone = func(res *Result) {
 			res.Options, res.Dataset = e.Effective, r.Use

@@ -118,15 +118,16 @@ public final class Main {
             JsonNode o = j.path("engine").path("options");
             @SuppressWarnings("unchecked")
             Map<String, Object> options = Json.MAPPER.convertValue(o, Map.class);
-            long batch = j.path("batch").asLong(1000);
             // How often spans sample memory by kind (-memory-sample): absent for the default, negative for never.
             long memorySample = j.path("memory_sample_ns").asLong(0);
             if (workload.equals("ts")) {
                 if (!e.ordered()) {
                     throw new IllegalArgumentException(e.name() + " has no ordered iteration: the time-series workload scans series in key order");
                 }
-                TimeSeries.Config ts = new TimeSeries.Config(j.path("points").asLong(), j.path("series").asLong(), batch,
-                        j.path("seed").asLong());
+                // The workload's settings, under its name, carry the sizes and the seed.
+                JsonNode t = j.path("ts");
+                TimeSeries.Config ts = new TimeSeries.Config(t.path("points").asLong(), t.path("series").asLong(),
+                        t.path("batch").asLong(1000), t.path("seed").asLong());
                 return new Job(e, j.path("dir").asText(), j.path("progress").asText(), options, memorySample,
                         settings(o, ts.points() + ts.points() / 2, TsKey.SIZE, 11), null, ts);
             }
@@ -142,7 +143,7 @@ public final class Main {
             }
             Micro.Config cfg = new Micro.Config(names, m.path("num").asLong(), KeyType.of(m.path("key_type").asText()),
                     m.path("order").asText(), m.path("value_size").asInt(), m.path("compression_ratio").asDouble(),
-                    (int) batch, j.path("seed").asLong());
+                    m.path("batch").asInt(1000), m.path("seed").asLong());
             return new Job(e, j.path("dir").asText(), j.path("progress").asText(), options, memorySample,
                     settings(o, cfg.num(), cfg.keyType().size, cfg.valueSize()), cfg, null);
         }

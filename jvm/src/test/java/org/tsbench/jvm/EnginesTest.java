@@ -46,7 +46,7 @@ class EnginesTest {
         assertEquals(Main.EXIT_OK, o.status(), res.toString());
         assertFalse(res.has("error"), res.path("error").asText());
         assertEquals(6, res.get("steps").size());
-        long n = job.get("points").asLong();
+        long n = job.get("ts").get("points").asLong();
         long[] reads = {0, n, 0, 0, n - n / 2, 0};
         for (int i = 0; i < 6; i++) {
             JsonNode st = res.get("steps").get(i);
