@@ -346,7 +346,7 @@ func TestNativeHarness(t *testing.T) {
 	}
 	qv := q.Verify
 	fmt.Printf(timesFormat, w.Time.Nanoseconds(), q.Time.Nanoseconds(), stop.cpu[0].Nanoseconds(), stop.cpu[1].Nanoseconds(),
-		qv.Read, qv.Missing+qv.Unexpected+qv.WrongValues)
+		qv.Read, qv.Missing+qv.Unexpected+qv.Wrong)
 }
 
 // stopAfter is a timeseries.Progress that makes cut end the run once the

@@ -57,25 +57,22 @@ type refGroup struct {
 	flags    []*flag.Flag
 }
 
-// refGroups are every flag, grouped: the command's own, then each
-// workload's (a flag several workloads define is in each one's), then
-// compare's and merge's.
+// refGroups are every flag, grouped: the command's own, the shared ones,
+// then each workload's own, then compare's and merge's.
 func refGroups() []refGroup {
-	fs, _, _, workloads := newFlagSet(new(settings))
 	synopsis, about := splitUsage(usageHeader)
 	cmd := refGroup{title: "benchmark-storage", synopsis: synopsis, about: about,
-		intro: "The command's flags (a workload refuses those it does not take, as it does the other workloads' own):"}
-	own := map[string][]*flag.Flag{}
-	fs.VisitAll(func(f *flag.Flag) {
-		owners := workloads.Owners(f.Name)
-		if len(owners) == 0 {
-			cmd.flags = append(cmd.flags, f)
-		}
-		for _, w := range owners {
-			own[w] = append(own[w], f)
-		}
-	})
-	groups := []refGroup{cmd}
+		intro: "The command's flags, which every workload takes (but -count, which the crash check does not):"}
+	fs := flag.NewFlagSet("", flag.ContinueOnError)
+	defineCommand(fs, new(settings), false)
+	fs.VisitAll(func(f *flag.Flag) { cmd.flags = append(cmd.flags, f) })
+	shared := refGroup{title: "Shared flags", intro: "The settings several workloads share, each a flag of the workloads whose sections name it:"}
+	fs = flag.NewFlagSet("", flag.ContinueOnError)
+	defineShared(fs, new(suite.Common), sharedFlags)
+	for _, name := range sharedFlags {
+		shared.flags = append(shared.flags, fs.Lookup(name))
+	}
+	groups := []refGroup{cmd, shared}
 	order := slices.Clone(refWorkloads)
 	for _, name := range suite.Names() {
 		if !slices.Contains(order, name) {
@@ -84,18 +81,23 @@ func refGroups() []refGroup {
 	}
 	for _, name := range order {
 		s, err := suite.Lookup(name)
-		if err != nil || len(own[name]) == 0 {
-			continue // one refWorkloads names that is gone, or one without flags of its own
+		if err != nil {
+			continue // one refWorkloads names that is gone
 		}
 		also := ""
 		for _, a := range s.Info().Aliases {
 			also += ", or " + a
 		}
-		groups = append(groups, refGroup{
-			title: "-workload " + name + ": " + s.Info().About,
-			intro: "The flags of " + s.Info().About + " (-workload " + name + also + "):",
-			flags: own[name],
-		})
+		g := refGroup{title: "benchmark-storage " + name + ": " + s.Info().About,
+			intro: "The flags of " + s.Info().About + " (benchmark-storage " + name + ", or -workload " + name + also + "): the shared -" +
+				strings.Join(s.Info().Shared, ", -") + ", and its own:"}
+		fs := flag.NewFlagSet(name, flag.ContinueOnError)
+		s.NewConfig(fs)
+		fs.VisitAll(func(f *flag.Flag) { g.flags = append(g.flags, f) })
+		if len(g.flags) == 0 {
+			g.intro = strings.TrimSuffix(g.intro, ", and its own:") + "; none of its own."
+		}
+		groups = append(groups, g)
 	}
 	compare, _, _ := newCompare(io.Discard)
 	for _, c := range []*subcommand{compare, newMerge(io.Discard)} {

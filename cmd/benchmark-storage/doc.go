@@ -53,16 +53,9 @@
 // Go's: 300ms, 1m30s, 3h. -version, alone, prints the tool's module
 // version and commit (make build records the commit).
 //
-// The command's flags (a workload refuses those it does not take, as it
-// does the other workloads' own):
+// The command's flags, which every workload takes (but -count, which the
+// crash check does not):
 //
-//	-batch count      count of points per write batch, each for a
-//	                  different series, so at most -series, and 1M
-//	                  (default 1k, or -series if fewer); with -benchmarks,
-//	                  writes per batch of fillbatch, fillrandbatch and
-//	                  write (default 1000); with -workload crash, entries
-//	                  of 100 bytes per committed batch, at most 100k
-//	                  (default 100)
 //	-cache-size bytes
 //	                  block cache of every engine in bytes: 64MiB, 64M
 //	                  (64,000,000) or a plain number; overrides the
@@ -77,10 +70,6 @@
 //	                  a fresh directory, the engines taking turns, and
 //	                  report the median and spread of every figure
 //	                  (default 1)
-//	-dataset dir      with -workload ts or mixed, keep the points of the
-//	                  write step (or the preload) in dir, one subdirectory
-//	                  per engine, the first time, and start later runs
-//	                  with the same parameters from a clone of them
 //	-engine list      engines to run, the report's columns in the order
 //	                  given: a name, a comma-separated list, all (those of
 //	                  badger, bbolt, etcd, goleveldb, hyperleveldb,
@@ -106,14 +95,6 @@
 //	-format format    output format: table (or text), markdown (or md),
 //	                  csv, json, html (a page with charts), or gobench (Go
 //	                  benchmark lines for benchstat) (default table)
-//	-interval interval
-//	                  length of the first over-time interval of each
-//	                  time-series step, at least 200ms (throughput,
-//	                  latency percentiles and the engine's counters per
-//	                  interval, in JSON and as HTML charts); intervals
-//	                  double in length after every 1,800, so a long step
-//	                  keeps a few thousand; a negative one records none
-//	                  (default 1s)
 //	-keep             keep each engine's data directory and print where it
 //	                  is
 //	-max-time duration
@@ -142,10 +123,6 @@
 //	                  removes its own benchmark-storage-* directory in it
 //	                  (default: the system temporary directory, $TMPDIR or
 //	                  /tmp)
-//	-points count     count of points written in the first step: 100M,
-//	                  1.5M, 10k, 1e6 or a plain number (default 200k);
-//	                  with -workload mixed, the preload, written before
-//	                  the clock starts (default none)
 //	-profile dir      write each Go engine process's pprof profiles in
 //	                  dir: ENGINE-cpu.pprof of its whole run (written at
 //	                  its end: empty if the process was killed), and
@@ -153,11 +130,6 @@
 //	                  end, so that one the OOM killer ends leaves its last
 //	                  heap (go tool pprof); a local etcd cluster's
 //	                  members: -set etcd.heap_profiles=dir
-//	-seed seed        seed of the value generator; the same seed writes
-//	                  the same data (default 1)
-//	-series count     count of series the points are spread over,
-//	                  round-robin; same syntax as -points; the defaults
-//	                  give each 200 points, as in 2014 (default 1k)
 //	-set ENGINE.KEY=VALUE
 //	                  an engine setting as a config file writes it,
 //	                  ENGINE.KEY=VALUE for an engine's own
@@ -178,7 +150,8 @@
 //	                  memory, latency, verification, engine metrics,
 //	                  builds); without it the text report is the main
 //	                  table, throughput and what failed
-//	-workload name    name of the workload: ts (the 2014 InfluxDB
+//	-workload name    name of the workload, the same as naming it first
+//	                  (benchmark-storage mixed ...): ts (the 2014 InfluxDB
 //	                  comparison: write, then query; timeseries is the
 //	                  same), micro (the classic micro benchmarks;
 //	                  -benchmarks implies it), mixed (writers ingest while
@@ -189,7 +162,40 @@
 //	                  moments, or cut the power under it, and check what
 //	                  the reopened store kept) (default ts)
 //
-// The flags of the time-series workload (-workload ts, or timeseries):
+// The settings several workloads share, each a flag of the workloads whose
+// sections name it:
+//
+//	-points count     count of points written in the first step: 100M,
+//	                  1.5M, 10k, 1e6 or a plain number (default 200k); of
+//	                  the mixed workload, the preload, written before the
+//	                  clock starts (default none)
+//	-series count     count of series the points are spread over,
+//	                  round-robin; same syntax as -points; the defaults
+//	                  give each 200 points, as in 2014 (default 1k)
+//	-batch count      count of points per write batch, each for a
+//	                  different series, so at most -series, and 1M
+//	                  (default 1k, or -series if fewer); of the micro
+//	                  benchmarks, writes per batch of fillbatch,
+//	                  fillrandbatch and write (default 1000); of the crash
+//	                  check, entries of 100 bytes per committed batch, at
+//	                  most 100k (default 100)
+//	-seed seed        seed of the value generator; the same seed writes
+//	                  the same data (default 1)
+//	-interval interval
+//	                  length of the first over-time interval of each step,
+//	                  at least 200ms (throughput, latency percentiles and
+//	                  the engine's counters per interval, in JSON and as
+//	                  HTML charts); intervals double in length after every
+//	                  1,800, so a long step keeps a few thousand; a
+//	                  negative one records none (default 1s)
+//	-dataset dir      keep the points of the write step (or the mixed
+//	                  workload's preload) in dir, one subdirectory per
+//	                  engine, the first time, and start later runs with
+//	                  the same parameters from a clone of them
+//
+// The flags of the time-series workload (benchmark-storage ts, or
+// -workload ts, or timeseries): the shared -points, -series, -batch,
+// -seed, -interval, -dataset, and its own:
 //
 //	-reuse-iterator   query every series of a query step through one
 //	                  iterator given new bounds (the engine's SetBounds,
@@ -203,7 +209,8 @@
 //	                  that time separately, so that deferred work is
 //	                  charged to the step that caused it
 //
-// The flags of the micro benchmarks (-workload micro):
+// The flags of the micro benchmarks (benchmark-storage micro, or -workload
+// micro): the shared -batch, -seed, and its own:
 //
 //	-benchmarks list  run the classic key-value micro benchmarks instead
 //	                  of the time-series workload: a comma-separated list,
@@ -230,60 +237,59 @@
 //	                  bytes per value in the micro benchmarks (fill100K's
 //	                  are 100,000) (default 100)
 //
-// The flags of the mixed workload (-workload mixed):
+// The flags of the mixed workload (benchmark-storage mixed, or -workload
+// mixed): the shared -points, -series, -batch, -seed, -dataset, and its
+// own:
 //
 //	-duration duration
-//	                  with -workload mixed or steady, how long writers and
-//	                  readers run, after mixed's preload (-points)
-//	                  (default 10s)
-//	-mix weights      with -workload mixed or steady, weights of the query
-//	                  kinds readers draw: kind=weight,... of last, recent,
-//	                  range, scan, multi, those left out not drawn, as in
-//	                  last=40,recent=30 (default
-//	                  last=40,recent=30,range=20,scan=5,multi=5)
-//	-rate points      with -workload mixed, a cap on the points written
-//	                  per second over all writers (default: no cap); with
-//	                  steady, the points sent per second (default 10k): a
-//	                  count such as 40k, 1.5M or 250000, or a fraction
-//	                  below 1 such as 0.5; 0 is refused
-//	-readers count    with -workload mixed or steady, count of readers
-//	                  querying while the writers write; 0 leaves reading
-//	                  out (default 1)
-//	-skew skew        with -workload mixed, the skew of the series queries
-//	                  pick: uniform, zipfian (exponent 0.99, series 0 the
-//	                  hottest) or an exponent below 1 (default uniform)
-//	-window duration  with -workload mixed or steady, how much recent data
-//	                  (data time, a point every 10s per series) a recent
-//	                  or multi query reads (default 1m0s)
-//	-writers count    with -workload mixed or steady, count of writers
-//	                  ingesting points, each owning an equal share of the
-//	                  series; with mixed, 0 leaves writing out (default 1)
+//	                  how long writers and readers run, after mixed's
+//	                  preload (-points) (default 10s)
+//	-mix weights      weights of the query kinds readers draw:
+//	                  kind=weight,... of last, recent, range, scan, multi,
+//	                  those left out not drawn, as in last=40,recent=30
+//	                  (default last=40,recent=30,range=20,scan=5,multi=5)
+//	-rate points      a cap on the points written per second over all
+//	                  writers (default: no cap); with steady, the points
+//	                  sent per second (default 10k): a count such as 40k,
+//	                  1.5M or 250000, or a fraction below 1 such as 0.5; 0
+//	                  is refused
+//	-readers count    count of readers querying while the writers write; 0
+//	                  leaves reading out (default 1)
+//	-skew skew        the skew of the series queries pick: uniform,
+//	                  zipfian (exponent 0.99, series 0 the hottest) or an
+//	                  exponent below 1 (default uniform)
+//	-window duration  how much recent data, in data time, a recent or
+//	                  multi query reads: in the mixed workload a series
+//	                  has a point every 10s of data time; in the
+//	                  steady-state workload one every -speedup × -series /
+//	                  -rate (default 1m0s)
+//	-writers count    count of writers ingesting points, each owning an
+//	                  equal share of the series; with mixed, 0 leaves
+//	                  writing out (default 1)
 //
-// The flags of the steady-state workload (-workload steady):
+// The flags of the steady-state workload (benchmark-storage steady, or
+// -workload steady): the shared -series, -batch, -seed, -interval, and its
+// own:
 //
-//	-bucket duration  with -workload steady, the data time of a bucket, a
-//	                  shard and a retention step (default -retention/10)
-//	-churn fraction   with -workload steady, the fraction of series
-//	                  replaced by new ones every -churn-every of data time
-//	                  (default 0)
+//	-bucket duration  the data time of a bucket, a shard and a retention
+//	                  step (default -retention/10)
+//	-churn fraction   the fraction of series replaced by new ones every
+//	                  -churn-every of data time (default 0)
 //	-churn-every duration
-//	                  with -workload steady, the data time between
-//	                  replacements of series (default 1m)
+//	                  the data time between replacements of series
+//	                  (default 1m)
 //	-duration duration
-//	                  with -workload mixed or steady, how long writers and
-//	                  readers run, after mixed's preload (-points)
-//	                  (default 10s)
-//	-find-rate        with -workload steady, search the highest rate each
-//	                  engine sustains for -duration, from -rate up
-//	                  (doubling, then halving, then narrowing to within
-//	                  10%), each probe on a fresh store, and report it
-//	                  with the signal that stopped it
-//	-late fraction    with -workload steady, the fraction of batches sent
-//	                  late, by up to -late-window of data time (default 0)
+//	                  how long writers and readers run, after mixed's
+//	                  preload (-points) (default 10s)
+//	-find-rate        search the highest rate each engine sustains for
+//	                  -duration, from -rate up (doubling, then halving,
+//	                  then narrowing to within 10%), each probe on a fresh
+//	                  store, and report it with the signal that stopped it
+//	-late fraction    the fraction of batches sent late, by up to
+//	                  -late-window of data time (default 0)
 //	-late-window duration
-//	                  with -workload steady, how late a late batch is at
-//	                  most, in data time (default 1m, or -retention/4 if
-//	                  shorter)
+//	                  how late a late batch is at most, in data time
+//	                  (default 1m, or -retention/4 if shorter)
 //	-max-query-p99 duration
 //	                  with -find-rate, the highest query p99 a sustained
 //	                  rate may have (default 100ms)
@@ -291,67 +297,64 @@
 //	                  with -find-rate, the highest write p99 (from the
 //	                  intended starts) a sustained rate may have (default
 //	                  100ms)
-//	-mix weights      with -workload mixed or steady, weights of the query
-//	                  kinds readers draw: kind=weight,... of last, recent,
-//	                  range, scan, multi, those left out not drawn, as in
-//	                  last=40,recent=30 (default
-//	                  last=40,recent=30,range=20,scan=5,multi=5)
+//	-mix weights      weights of the query kinds readers draw:
+//	                  kind=weight,... of last, recent, range, scan, multi,
+//	                  those left out not drawn, as in last=40,recent=30
+//	                  (default last=40,recent=30,range=20,scan=5,multi=5)
 //	-out-of-order fraction
-//	                  with -workload steady, the fraction of each batch's
-//	                  points put out of order (default 0)
-//	-rate points      with -workload mixed, a cap on the points written
-//	                  per second over all writers (default: no cap); with
-//	                  steady, the points sent per second (default 10k): a
-//	                  count such as 40k, 1.5M or 250000, or a fraction
-//	                  below 1 such as 0.5; 0 is refused
-//	-readers count    with -workload mixed or steady, count of readers
-//	                  querying while the writers write; 0 leaves reading
-//	                  out (default 1)
+//	                  the fraction of each batch's points put out of order
+//	                  (default 0)
+//	-rate points      a cap on the points written per second over all
+//	                  writers (default: no cap); with steady, the points
+//	                  sent per second (default 10k): a count such as 40k,
+//	                  1.5M or 250000, or a fraction below 1 such as 0.5; 0
+//	                  is refused
+//	-readers count    count of readers querying while the writers write; 0
+//	                  leaves reading out (default 1)
 //	-retention window
-//	                  with -workload steady, the window of data time kept;
-//	                  older data is deleted as the data advances (default
-//	                  a third of the run's data time)
+//	                  the window of data time kept; older data is deleted
+//	                  as the data advances (default a third of the run's
+//	                  data time)
 //	-retention-method method
-//	                  with -workload steady, the method that deletes
-//	                  expired data: delete (a DeleteRange per series),
-//	                  bucket (time-bucket-major keys, one DeleteRange per
-//	                  bucket) or shards (an engine per time shard, closed
-//	                  and deleted whole) (default delete)
-//	-speedup times    with -workload steady, how many times faster data
-//	                  time runs than wall time, so that a -retention of
-//	                  minutes expires data in a short run (default 1)
-//	-window duration  with -workload mixed or steady, how much recent data
-//	                  (data time, a point every 10s per series) a recent
-//	                  or multi query reads (default 1m0s)
-//	-writers count    with -workload mixed or steady, count of writers
-//	                  ingesting points, each owning an equal share of the
-//	                  series; with mixed, 0 leaves writing out (default 1)
+//	                  the method that deletes expired data: delete (a
+//	                  DeleteRange per series), bucket (time-bucket-major
+//	                  keys, one DeleteRange per bucket) or shards (an
+//	                  engine per time shard, closed and deleted whole)
+//	                  (default delete)
+//	-speedup times    how many times faster data time runs than wall time,
+//	                  so that a -retention of minutes expires data in a
+//	                  short run (default 1)
+//	-window duration  how much recent data, in data time, a recent or
+//	                  multi query reads: in the mixed workload a series
+//	                  has a point every 10s of data time; in the
+//	                  steady-state workload one every -speedup × -series /
+//	                  -rate (default 1m0s)
+//	-writers count    count of writers ingesting points, each owning an
+//	                  equal share of the series; with mixed, 0 leaves
+//	                  writing out (default 1)
 //
-// The flags of the crash check (-workload crash):
+// The flags of the crash check (benchmark-storage crash, or -workload
+// crash): the shared -batch, -seed, and its own:
 //
-//	-fault name       with -workload crash, the name of what strikes the
-//	                  writer: kill (SIGKILL, a process crash), powercut
-//	                  (its data on a FUSE file system that drops what was
-//	                  not synced; needs root and /dev/fuse) or
-//	                  powercut-torn (a power cut that also keeps a random
-//	                  half of the 4 KiB blocks written over synced data)
-//	                  (default kill)
-//	-kill what        with -workload crash, what a kill strikes: process
-//	                  (the writer's process, and with it a local cluster
-//	                  it started: every member at once) or member (one
-//	                  member of etcd's or Cassandra's local cluster, while
-//	                  the writer goes on through the others; restarted
-//	                  once it missed some batches, then read back alone)
-//	                  (default process)
+//	-fault name       the name of what strikes the writer: kill (SIGKILL,
+//	                  a process crash), powercut (its data on a FUSE file
+//	                  system that drops what was not synced; needs root
+//	                  and /dev/fuse) or powercut-torn (a power cut that
+//	                  also keeps a random half of the 4 KiB blocks written
+//	                  over synced data) (default kill)
+//	-kill what        what a kill strikes: process (the writer's process,
+//	                  and with it a local cluster it started: every member
+//	                  at once) or member (one member of etcd's or
+//	                  Cassandra's local cluster, while the writer goes on
+//	                  through the others; restarted once it missed some
+//	                  batches, then read back alone) (default process)
 //	-kill-window duration
-//	                  with -workload crash and -fault kill, how long after
-//	                  the writer's first acknowledged batch it may be
-//	                  killed: at a seeded moment within it; longer for an
-//	                  engine whose commits are slow (a cluster's), at most
-//	                  1m (default 500ms)
-//	-kills times      with -workload crash, how many times each engine's
-//	                  writer is killed (or the power cut under it), at
-//	                  most 1000 (default 10)
+//	                  with -fault kill, how long after the writer's first
+//	                  acknowledged batch it may be killed: at a seeded
+//	                  moment within it; longer for an engine whose commits
+//	                  are slow (a cluster's), at most 1m (default 500ms)
+//	-kills times      how many times each engine's writer is killed (or
+//	                  the power cut under it), at most 1000 (default 10)
 //
 // The flags of compare:
 //
@@ -449,15 +452,15 @@
 //
 // A setting takes one path: flag, then the workload's settings or the
 // engine's options, then the job, then the child, then engine.Open. The
-// parent parses the flags once. The flags several workloads share
-// (-points, -series, -batch, -seed, -interval, -dataset) are the
-// command's, handed to every workload; every other workload flag
-// (-benchmarks, -num, -writers, -rate, -kills, -retention, ...) belongs
-// to the workload that defines it, into its own typed settings (package
-// github.com/tsbench/storage/workload/suite, where each workload
-// registers itself). The workload picked (-workload, or -benchmarks for
-// the micro benchmarks) refuses the flags it does not take, and
-// completes and checks its settings and the shared ones once. An
+// parent parses the flags once, on a flag set of the workload picked
+// (named first, by -workload, or -benchmarks for the micro benchmarks):
+// the command's own, the shared ones it takes (-points, -series, -batch,
+// -seed, -interval, -dataset; suite.Info.Shared) and its own (-benchmarks,
+// -num, -writers, -rate, -kills, -retention, ...) into its typed
+// settings (package github.com/tsbench/storage/workload/suite, where
+// each workload registers itself). A flag of another workload is refused
+// naming the workloads that take it. The workload completes and checks
+// its settings, copying in the shared ones, once. An
 // engine's options are resolved once, by engine.Resolve, from the
 // -config file (read once), then -sync (or the workload's own
 // durability: batch for the crash check), -cache-size, -compression and
@@ -465,7 +468,7 @@
 // the file, with every default filled in and every bound checked
 // (engine.Options.WithDefaults and the backend's own). Each child's job
 // (docs/protocol.md) carries the workload's name, its settings as JSON under
-// that name, the shared settings, the data directory, and the engine
+// that name (each size once), -dataset, the data directory, and the engine
 // with its options typed as the parent resolved them (engine.Spec, whose
 // JSON decodes to the same typed options; the JVM worker reads it too).
 // The child decodes the settings as its workload's and the engine's

@@ -425,6 +425,26 @@ func (fl cmdFlags) args() []string {
 	return out
 }
 
+// everyFlag defines every flag of the command on one flag set: its own,
+// the shared ones and every workload's (a flag two define, the first's by
+// name), for their defaults and whether they take a value.
+func everyFlag() *flag.FlagSet {
+	fs := flag.NewFlagSet("", flag.ContinueOnError)
+	defineCommand(fs, new(settings), false)
+	defineShared(fs, new(suite.Common), sharedFlags)
+	for _, n := range suite.Names() {
+		w, _ := suite.Lookup(n)
+		own := flag.NewFlagSet(n, flag.ContinueOnError)
+		w.NewConfig(own)
+		own.VisitAll(func(f *flag.Flag) {
+			if fs.Lookup(f.Name) == nil {
+				fs.Var(f.Value, f.Name, f.Usage)
+			}
+		})
+	}
+	return fs
+}
+
 // scaleDocArgs applies the scale-down rule (TestDocCommands) to args,
 // the arguments of a command of the docs. skip says why the command
 // cannot run on this machine; err, why it cannot run as written.
@@ -432,7 +452,7 @@ func scaleDocArgs(args []string, env docEnv) (scaled []string, skip string, err 
 	if len(args) > 0 && (args[0] == "compare" || args[0] == "merge") {
 		return scaleSubcommand(args, env)
 	}
-	defs, _, _, _ := newFlagSet(new(settings))
+	defs := everyFlag()
 	isBool := func(name string) bool {
 		f := defs.Lookup(name)
 		if f == nil {

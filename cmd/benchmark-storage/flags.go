@@ -135,21 +135,25 @@ const (
 // defaultWorkload is -workload's default.
 const defaultWorkload = "ts"
 
-// newFlagSet defines the flags on s, filled with their defaults: the
-// command's, then every workload's own (suite.DefineFlags). It returns
-// what parseFlags turns into settings: -engine, -workload and the
-// workloads' flags.
-func newFlagSet(s *settings) (fs *flag.FlagSet, engines, workloadName *string, workloads *suite.Flags) {
+// newFlagSet defines on a new flag set the flags of the command for
+// workload w, filled with their defaults: the command's own
+// (defineCommand), the shared ones w takes (defineShared) and w's own
+// (suite.Suite.NewConfig), whose settings they set. It returns what
+// parseFlags turns into settings.
+func newFlagSet(s *settings, w *suite.Suite) (fs *flag.FlagSet, engines *string, cfg *suite.Config) {
 	fs = flag.NewFlagSet("benchmark-storage", flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // errors are reported as one line by run
 	fs.Usage = func() {}
+	engines = defineCommand(fs, s, w.Info().Single)
+	defineShared(fs, &s.common, w.Info().Shared)
+	return fs, engines, w.NewConfig(fs)
+}
 
+// defineCommand defines the command's own flags on fs, setting s: those
+// of every workload; -count unless single, for a workload that runs each
+// engine once (suite.Info.Single).
+func defineCommand(fs *flag.FlagSet, s *settings, single bool) (engines *string) {
 	engines = fs.String("engine", "all", "engines to run, the report's columns in the order given: a name, a comma-separated `list`, all (those of "+strings.Join(projectEngines(), ", ")+" that the build has, in name order: one without cgo lacks those over C libraries; "+strings.Join(onlyByName(), ", ")+" only when named, as it starts a local cluster of JVMs), or jvm for the JVM engines of the 2016 LmdbJava reports ("+strings.Join(engine.GroupNames("jvm"), ", ")+"), which the JVM worker (jvm/, built by make) runs in a JVM each, by the protocol of docs/protocol.md; -set lmdbjava.buffer=agrona gives LmdbJava Agrona's DirectBuffer instead of ByteBuffer")
-	c := &s.common
-	c.Points, c.Series, c.Batch = defaultPoints, defaultSeries, defaultBatch
-	fs.Var((*suite.Count)(&c.Points), "points", "`count` of points written in the first step: 100M, 1.5M, 10k, 1e6 or a plain number (default "+harness.Count(defaultPoints)+"); with -workload mixed, the preload, written before the clock starts (default none)")
-	fs.Var((*suite.Count)(&c.Series), "series", "`count` of series the points are spread over, round-robin; same syntax as -points; the defaults give each 200 points, as in 2014")
-	fs.Var((*suite.Count)(&c.Batch), "batch", "`count` of points per write batch, each for a different series, so at most -series, and 1M (default 1k, or -series if fewer); with -benchmarks, writes per batch of fillbatch, fillrandbatch and write (default 1000); with -workload crash, entries of 100 bytes per committed batch, at most 100k (default 100)")
 	fs.StringVar(&s.path, "path", os.TempDir(), "existing `dir` for the data; the run creates and later removes its own benchmark-storage-* directory in it (default: the system temporary directory, $TMPDIR or /tmp)")
 	fs.StringVar(&s.config, "config", "", "TOML `file` of engine settings: shared keys at the top, [engine] tables for each engine's own (default: built-in defaults)")
 	fs.Func("sync", "durability `profile` for every engine: none or batch; overrides the config's sync (default none)", func(v string) error {
@@ -159,24 +163,54 @@ func newFlagSet(s *settings) (fs *flag.FlagSet, engines, workloadName *string, w
 		s.sync = engine.SyncMode(v)
 		return nil
 	})
-	c.Seed = defaultSeed
-	fs.Var((*seedValue)(&c.Seed), "seed", "`seed` of the value generator; the same seed writes the same data")
 	fs.StringVar(&s.format, "format", report.FormatText, "output `format`: table (or text), markdown (or md), csv, json, html (a page with charts), or gobench (Go benchmark lines for benchstat)")
 	fs.StringVar(&s.out, "out", "", "also write the results to `file`, in the format its extension names (.txt, .md, .csv, .json, .html), or in -format if it has none; another extension is refused")
-	fs.IntVar(&s.count, "count", 1, "run each engine `n` times, at most 1000, each time in a fresh directory, the engines taking turns, and report the median and spread of every figure")
+	s.count = 1
+	if !single {
+		fs.IntVar(&s.count, "count", 1, "run each engine `n` times, at most 1000, each time in a fresh directory, the engines taking turns, and report the median and spread of every figure")
+	}
 	fs.BoolVar(&s.keep, "keep", false, "keep each engine's data directory and print where it is")
 	fs.BoolVar(&s.verbose, "v", false, "print every table of the text report (storage, memory, latency, verification, engine metrics, builds); without it the text report is the main table, throughput and what failed")
-	fs.DurationVar(&c.Interval, "interval", suite.DefaultInterval, "length of the first over-time `interval` of each time-series step, at least 200ms (throughput, latency percentiles and the engine's counters per interval, in JSON and as HTML charts); intervals double in length after every 1,800, so a long step keeps a few thousand; a negative one records none")
 	fs.DurationVar(&s.memorySample, "memory-sample", harness.DefaultSamplePeriod, "how often each engine process's memory by kind (private, mapped files, Go runtime) is sampled during every step; a negative `period` samples none, to measure what the sampling costs")
-	workloadName = fs.String("workload", defaultWorkload, "`name` of the workload: ts (the 2014 InfluxDB comparison: write, then query; timeseries is the same), micro (the classic micro benchmarks; -benchmarks implies it), mixed (writers ingest while readers query, for -duration), steady (ingest on a schedule with retention, late points and churn while readers query; -find-rate searches the highest rate sustained) or crash (kill a writer at random moments, or cut the power under it, and check what the reopened store kept)")
-	fs.StringVar(&c.Dataset, "dataset", "", "with -workload ts or mixed, keep the points of the write step (or the preload) in `dir`, one subdirectory per engine, the first time, and start later runs with the same parameters from a clone of them")
+	// Read before the flags are parsed (workloadOf), to know which
+	// workload's flags to define; defined for the parse to accept it.
+	fs.String("workload", defaultWorkload, "`name` of the workload, the same as naming it first (benchmark-storage mixed ...): ts (the 2014 InfluxDB comparison: write, then query; timeseries is the same), micro (the classic micro benchmarks; -benchmarks implies it), mixed (writers ingest while readers query, for -duration), steady (ingest on a schedule with retention, late points and churn while readers query; -find-rate searches the highest rate sustained) or crash (kill a writer at random moments, or cut the power under it, and check what the reopened store kept)")
 	fs.DurationVar(&s.stall, "stall-timeout", suite.DefaultStall, "stop an engine whose process uses no CPU and does no disk I/O for this `duration` (a deadlock), and report it in its column; at most 24h, 0 waits forever")
 	s.engineFlags.define(fs)
 	fs.Var((*memoryValue)(&s.memory), "memory", "run each engine's process in a memory cgroup of this `size` (4GiB, 4G), page cache included, as on a machine with that much RAM: a store larger than it is read from disk, and an engine that needs more is reported out of memory, with the step and points it reached; needs root and the memory controller (cgroup v2, or v1 at /sys/fs/cgroup/memory) (default: no limit)")
 	fs.DurationVar(&s.maxTime, "max-time", 0, "stop an engine still running after this `duration` (3h, 90m) and report the step, points and rate it reached, with the steps it finished; the other engines go on (default: no limit)")
 	fs.StringVar(&s.profile, "profile", "", "write each Go engine process's pprof profiles in `dir`: ENGINE-cpu.pprof of its whole run (written at its end: empty if the process was killed), and ENGINE-heap.pprof, rewritten every 10 s and at the end, so that one the OOM killer ends leaves its last heap (go tool pprof); a local etcd cluster's members: -set etcd.heap_profiles=dir")
 	fs.Var(&s.sets, "set", "an engine setting as a config file writes it, `ENGINE.KEY=VALUE` for an engine's own (rocksdb.max_background_jobs=8, pebble.l0_compaction_threshold=8) or KEY=VALUE for a shared key (cache_size=64MiB); repeatable; overrides -config, -sync, -cache-size, -compression and -etcd-endpoints; an unknown engine or key is refused, naming the valid ones")
-	return fs, engines, workloadName, suite.DefineFlags(fs)
+	return engines
+}
+
+// sharedFlags are the shared flags in the order the help lists them.
+var sharedFlags = []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagInterval, suite.FlagDataset}
+
+// defineShared defines on fs the shared flags named in names, setting c,
+// which it fills with every default (a workload's Configure copies what
+// it takes).
+func defineShared(fs *flag.FlagSet, c *suite.Common, names []string) {
+	c.Points, c.Series, c.Batch, c.Seed, c.Interval = defaultPoints, defaultSeries, defaultBatch, defaultSeed, suite.DefaultInterval
+	for _, name := range sharedFlags {
+		if !slices.Contains(names, name) {
+			continue
+		}
+		switch name {
+		case suite.FlagPoints:
+			fs.Var((*suite.Count)(&c.Points), name, "`count` of points written in the first step: 100M, 1.5M, 10k, 1e6 or a plain number (default "+harness.Count(defaultPoints)+"); of the mixed workload, the preload, written before the clock starts (default none)")
+		case suite.FlagSeries:
+			fs.Var((*suite.Count)(&c.Series), name, "`count` of series the points are spread over, round-robin; same syntax as -points; the defaults give each 200 points, as in 2014")
+		case suite.FlagBatch:
+			fs.Var((*suite.Count)(&c.Batch), name, "`count` of points per write batch, each for a different series, so at most -series, and 1M (default 1k, or -series if fewer); of the micro benchmarks, writes per batch of fillbatch, fillrandbatch and write (default 1000); of the crash check, entries of 100 bytes per committed batch, at most 100k (default 100)")
+		case suite.FlagSeed:
+			fs.Var((*seedValue)(&c.Seed), name, "`seed` of the value generator; the same seed writes the same data")
+		case suite.FlagInterval:
+			fs.DurationVar(&c.Interval, name, suite.DefaultInterval, "length of the first over-time `interval` of each step, at least 200ms (throughput, latency percentiles and the engine's counters per interval, in JSON and as HTML charts); intervals double in length after every 1,800, so a long step keeps a few thousand; a negative one records none")
+		case suite.FlagDataset:
+			fs.StringVar(&c.Dataset, name, "", "keep the points of the write step (or the mixed workload's preload) in `dir`, one subdirectory per engine, the first time, and start later runs with the same parameters from a clone of them")
+		}
+	}
 }
 
 // projectEngines are the engines all stands for in every build, in name
@@ -242,18 +276,24 @@ func durationHint(fs *flag.FlagSet, err error) error {
 // parseFlags parses and checks args. Its errors are inputErrors, except
 // flag.ErrHelp for -h.
 func parseFlags(args []string) (*settings, error) {
+	w, err := workloadOf(args)
+	if err != nil {
+		return nil, err
+	}
 	s := new(settings)
-	fs, engines, workloadName, workloads := newFlagSet(s)
+	fs, engines, cfg := newFlagSet(s, w)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return nil, err
 		}
-		return nil, inputErrorf("%v; run benchmark-storage -h for the flags", durationHint(fs, err))
+		if err := notItsFlag(err, w); err != nil {
+			return nil, err
+		}
+		return nil, inputErrorf("%v; run benchmark-storage %s -h for its flags", durationHint(fs, err), w.Name())
 	}
 	if fs.NArg() > 0 {
 		return nil, inputErrorf("unexpected argument %q: settings are flags, as in -engine pebble -points 100M; run benchmark-storage -h", fs.Arg(0))
 	}
-	var err error
 	if s.engines, s.byGroup, err = parseEngines(*engines); err != nil {
 		return nil, err
 	}
@@ -278,7 +318,7 @@ func parseFlags(args []string) (*settings, error) {
 	if s.stall < 0 || s.stall > maxStall {
 		return nil, inputErrorf("-stall-timeout %v: use 0 (wait forever) up to %v", s.stall, maxStall)
 	}
-	if err := pickWorkload(s, *workloadName, workloads, set); err != nil {
+	if err := configure(s, cfg, set); err != nil {
 		return nil, err
 	}
 	if err := checkProfile(s); err != nil {
@@ -430,27 +470,29 @@ write more) or, with -benchmarks, the classic micro benchmarks (db_bench's
 and LmdbJava's) on each engine in its own process and prints the engines
 side by side; compare shows two JSON reports' figures with the change and
 whether it is beyond the noise (compare -h); merge makes one report of
-single-engine runs of the same parameters (merge -h). See
+single-engine runs of the same parameters (merge -h). Each workload has
+flags of its own: these are the time-series workload's, and
+benchmark-storage micro -h (mixed, steady, crash) lists another's. See
 "go doc github.com/tsbench/storage/cmd/benchmark-storage".
 
 Flags:
 `
 
-// usage writes the help text.
-//
-// With workload, the help of that workload's command: the command's flags
-// and the workload's own, not the other workloads'.
+// usage writes the help text: the command's flags and those of
+// workload, the default one if "".
 func usage(w io.Writer, workload string) {
-	s := new(settings)
-	fs, _, _, owned := newFlagSet(s)
-	if workload == "" {
+	name := workload
+	if name == "" {
+		name = defaultWorkload
 		fmt.Fprint(w, usageHeader)
-	} else {
-		su, _ := suite.Lookup(workload)
-		fmt.Fprintf(w, "Usage: benchmark-storage %s [flags]\n\nRuns %s (the same as benchmark-storage -workload %s); benchmark-storage -h lists every workload.\n\nFlags:\n", workload, su.Info().About, workload)
 	}
+	su, _ := suite.Lookup(name)
+	if workload != "" {
+		fmt.Fprintf(w, "Usage: benchmark-storage %s [flags]\n\nRuns %s (the same as benchmark-storage -workload %s); benchmark-storage -h lists the workloads.\n\nFlags:\n", workload, su.Info().About, workload)
+	}
+	fs, _, _ := newFlagSet(new(settings), su)
 	fs.VisitAll(func(f *flag.Flag) {
-		if owners := owned.Owners(f.Name); workload != "" && (f.Name == "workload" || len(owners) > 0 && !slices.Contains(owners, workload)) {
+		if workload != "" && f.Name == "workload" {
 			return
 		}
 		name, text := flagHelp(f)
@@ -465,7 +507,7 @@ func usage(w io.Writer, workload string) {
 // flagHelp is f's argument name and its text, as -h and the flag
 // reference show them: the default follows unless the text gives it.
 func flagHelp(f *flag.Flag) (name, text string) {
-	name, text = suite.UnquoteUsage(f)
+	name, text = flag.UnquoteUsage(f)
 	if f.DefValue != "" && f.DefValue != "false" && !strings.Contains(text, "(default") {
 		text += " (default " + f.DefValue + ")"
 	}

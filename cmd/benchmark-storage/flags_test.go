@@ -202,10 +202,10 @@ func TestBadInput(t *testing.T) {
 		{"profile directory missing", []string{"-profile", filepath.Join(parent, "nope")}, "is not a directory"},
 		{"profile of a JVM engine", []string{"-engine", "mvstore", "-profile", aside}, "runs in the JVM worker"},
 		{"unknown workload", []string{"-workload", "replay"}, `-workload "replay"`},
-		{"kills without the crash check", []string{"-kills", "3"}, "-workload crash"},
-		{"crash check with points", []string{"-workload", "crash"}, "-points is not a setting of -workload crash"},
+		{"kills without the crash check", []string{"-kills", "3"}, "-kills is not a flag of the time-series workload (benchmark-storage ts -h lists its flags) but of the crash check: benchmark-storage crash -kills ..."},
+		{"crash check with points", []string{"-workload", "crash", "-points", "2k"}, "-points is not a flag of the crash check"},
 		{"child job by hand", []string{childJobFlag, a}, "internal"},
-		{"mixed flag without mixed", []string{"-writers", "2"}, "add -workload mixed"},
+		{"mixed flag without mixed", []string{"-writers", "2"}, "but of the mixed workload and the steady-state workload: benchmark-storage mixed -writers ..., or benchmark-storage steady -writers ..."},
 		{"mixed without writers or readers", []string{"-workload", "mixed", "-writers", "0", "-readers", "0"}, "-writers 1 or more"},
 		{"mixed zero duration", []string{"-workload", "mixed", "-duration", "0s"}, "-duration 30s"},
 		{"mixed negative duration", []string{"-workload", "mixed", "-duration", "-5s"}, "-duration 30s"},
@@ -213,10 +213,11 @@ func TestBadInput(t *testing.T) {
 		{"mixed zero rate", []string{"-workload", "mixed", "-rate", "0"}, "leave -rate out for no cap"},
 		{"mixed window beyond the data", []string{"-workload", "mixed", "-points", "2k", "-series", "20", "-window", "1h"}, "use a shorter -window"},
 		{"mixed dataset without preload", []string{"-workload", "mixed", "-series", "20", "-dataset", parent}, "add -points"},
-		{"mixed with settle", []string{"-workload", "mixed", "-settle"}, "drop -settle"},
-		{"mixed with reuse-iterator", []string{"-workload", "mixed", "-reuse-iterator"}, "drop -reuse-iterator"},
+		{"mixed with settle", []string{"-workload", "mixed", "-settle"}, "-settle is not a flag of the mixed workload"},
+		{"mixed with reuse-iterator", []string{"-workload", "mixed", "-reuse-iterator"}, "-reuse-iterator is not a flag of the mixed workload"},
 		{"benchmarks with mixed", []string{"-workload", "mixed", "-benchmarks", "fillseq"}, "drop one of them"},
-		{"dataset of micro", []string{"-workload", "micro", "-dataset", parent}, "drop -dataset"},
+		{"dataset of micro", []string{"-workload", "micro", "-dataset", parent}, "-dataset is not a flag of the micro benchmarks"},
+		{"count of the crash check", []string{"-workload", "crash", "-count", "3"}, "-count is not a flag of the crash check"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			args := tc.args
@@ -226,7 +227,7 @@ func TestBadInput(t *testing.T) {
 			if !slices.Contains(args, "-engine") {
 				args = append([]string{"-engine", a}, args...)
 			}
-			if !slices.Contains(args, "-points") && !slices.Contains(args, "-series") {
+			if w, err := workloadOf(args); err == nil && w.Takes("points") && !slices.Contains(args, "-points") && !slices.Contains(args, "-series") {
 				args = append([]string{"-points", "2k", "-series", "20"}, args...)
 			}
 			checkRefused(t, tc.want, args...)
@@ -264,7 +265,10 @@ func TestWorkloadCommands(t *testing.T) {
 		!strings.Contains(help, "  -engine ") || strings.Contains(help, "  -kills ") || strings.Contains(help, "  -workload ") {
 		t.Errorf("mixed -h: status %d:\n%s", code, help)
 	}
-	if code, _, all := runCmd(t, "-h"); code != exitOK || !strings.Contains(all, "  -kills ") || !strings.Contains(all, "ts|micro|mixed|steady|crash [flags]") {
+	// -h alone: the command's flags and the default workload's, and how
+	// to list another's.
+	if code, _, all := runCmd(t, "-h"); code != exitOK || strings.Contains(all, "  -kills ") || !strings.Contains(all, "  -settle") ||
+		!strings.Contains(all, "ts|micro|mixed|steady|crash [flags]") || !strings.Contains(all, "benchmark-storage micro -h (mixed, steady, crash) lists another's") {
 		t.Errorf("-h: status %d:\n%s", code, all)
 	}
 	s, err := parseFlags([]string{"-workload", "crash", "-kills", "3"})
@@ -272,6 +276,6 @@ func TestWorkloadCommands(t *testing.T) {
 		t.Fatalf("-workload crash: %v", err)
 	}
 	checkRefused(t, "name the workload once", "ts", "-workload", "mixed")
-	checkRefused(t, "-kills is not a setting of -workload mixed", "mixed", "-kills", "3")
+	checkRefused(t, "-kills is not a flag of the mixed workload", "mixed", "-kills", "3")
 	checkRefused(t, "-kill-window 2m0s: use more than 0 and at most 1m0s", "crash", "-kill-window", "2m")
 }

@@ -79,11 +79,11 @@ func TestMicroBadInput(t *testing.T) {
 		{"ratio above 1", []string{"-benchmarks", "fillseq", "-compression-ratio", "1.5"}, "-compression-ratio"},
 		{"bad compression", []string{"-compression", "maybe"}, "-compression"},
 		{"cache size 0", []string{"-cache-size", "0"}, "-cache-size"},
-		{"points with benchmarks", []string{"-benchmarks", "fillseq", "-points", "1M"}, "-points is a setting of the time-series workload"},
-		{"settle with benchmarks", []string{"-benchmarks", "fillseq", "-settle"}, "drop -settle"},
-		{"reuse-iterator with benchmarks", []string{"-benchmarks", "fillseq", "-reuse-iterator"}, "drop -reuse-iterator"},
-		{"num without benchmarks", []string{"-num", "1M"}, "add -benchmarks"},
-		{"key without benchmarks", []string{"-key", "int4"}, "add -benchmarks"},
+		{"points with benchmarks", []string{"-benchmarks", "fillseq", "-points", "1M"}, "-points is not a flag of the micro benchmarks"},
+		{"settle with benchmarks", []string{"-benchmarks", "fillseq", "-settle"}, "-settle is not a flag of the micro benchmarks"},
+		{"reuse-iterator with benchmarks", []string{"-benchmarks", "fillseq", "-reuse-iterator"}, "-reuse-iterator is not a flag of the micro benchmarks"},
+		{"num without benchmarks", []string{"-num", "1M"}, "but of the micro benchmarks: benchmark-storage micro -num ..."},
+		{"key without benchmarks", []string{"-key", "int4"}, "but of the micro benchmarks: benchmark-storage micro -key ..."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			checkRefused(t, tc.want, append([]string{"-engine", a, "-path", parent}, tc.args...)...)
@@ -150,7 +150,7 @@ func TestMicroEngineFails(t *testing.T) {
 }
 
 func TestHelpListsMicroFlags(t *testing.T) {
-	_, _, stderr := runCmd(t, "-h")
+	_, _, stderr := runCmd(t, "micro", "-h")
 	for _, want := range []string{"-benchmarks", "-num", "-value-size", "-key", "-order", "-compression-ratio", "-cache-size", "-compression"} {
 		if !strings.Contains(stderr, "\n  "+want+" ") {
 			t.Errorf("usage lacks %s:\n%s", want, stderr)

@@ -108,7 +108,7 @@ func TestPowercutCheckBites(t *testing.T) {
 
 func TestFaultBadInput(t *testing.T) {
 	for _, tc := range []refusal{
-		{"fault without the crash check", []string{"-fault", "powercut"}, "-fault is a setting of the crash check: add -workload crash"},
+		{"fault without the crash check", []string{"-fault", "powercut"}, "-fault is not a flag of the time-series workload (benchmark-storage ts -h lists its flags) but of the crash check: benchmark-storage crash -fault ..."},
 		{"unknown fault", []string{"-workload", "crash", "-fault", "flood"}, `-fault "flood": use kill, powercut, powercut-torn`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

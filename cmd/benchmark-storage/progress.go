@@ -143,7 +143,9 @@ func (p *progress) End() {
 		}
 	}
 	if p.total > 0 && p.done > 0 && elapsed > 0 && p.unit != harness.UnitSeconds {
-		line += fmt.Sprintf(" (%s %s/s)", approx(float64(p.done)/elapsed.Seconds()), p.unit)
+		// Of wall time, harness included: the report's rates are of
+		// engine time, so the word tells the two apart.
+		line += fmt.Sprintf(" (%s %s/s wall)", approx(float64(p.done)/elapsed.Seconds()), p.unit)
 	}
 	p.step = ""
 	if p.bar {

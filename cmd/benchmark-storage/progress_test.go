@@ -52,15 +52,15 @@ func TestProgressLog(t *testing.T) {
 		"pebble: Write 1M values: started (1M points)",
 		"pebble: Write 1M values:  50% 500k/1M 50k/s ETA 10s",
 		"pebble: Write 1M values: 100% 1M/1M 50k/s ETA 0s",
-		"pebble: Write 1M values: done in 20s (50k points/s)",
+		"pebble: Write 1M values: done in 20s (50k points/s wall)",
 		"pebble: Compaction: started (500k points)",
 		"pebble: Compaction: running for 10s",
-		"pebble: Compaction: done in 12s (41.7k points/s)",
+		"pebble: Compaction: done in 12s (41.7k points/s wall)",
 		"pebble: Settle: started",
 		"pebble: Settle: done in 1.5s",
 		"pebble: settle timed out",
 		"pebble: Write 500k values: started (500k points)",
-		"pebble: Write 500k values: stopped after 4s, 200k of 500k points (50k points/s)",
+		"pebble: Write 500k values: stopped after 4s, 200k of 500k points (50k points/s wall)",
 	}
 	got := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -103,7 +103,7 @@ func TestProgressBarRedrawsAtMostFiveTimesASecond(t *testing.T) {
 	if n := strings.Count(out, "\r"); n > 1+5+1 { // Begin, 5 redraws, End
 		t.Errorf("%d redraws in one second:\n%q", n, out)
 	}
-	if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "pebble: Query 1M values: done in 1s (1M points/s)\n") {
+	if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "pebble: Query 1M values: done in 1s (1M points/s wall)\n") {
 		t.Errorf("bar should end with one final line, got %q", out)
 	}
 	if !strings.Contains(out, "pebble: Query 1M values: [=========               ]  40% 400k/1M 1M/s ETA 600ms") {

@@ -81,7 +81,7 @@ func spawn(ctx context.Context, s *settings, rd *runDir, name, sub, progressMode
 	}
 	switch {
 	case errors.Is(runErr, supervise.ErrOutOfMemory):
-		oom := fmt.Errorf("out of memory %s (limit %s): the kernel's OOM killer ended the engine process or one it started", where(c.Status()), report.Bytes(c.MemoryLimit()))
+		oom := fmt.Errorf("out of memory %s (limit %s): the kernel's OOM killer ended the engine process or one it started", where(c.Status(), true), report.Bytes(c.MemoryLimit()))
 		if res != nil && res.Failure() != "" {
 			// The child outlived the process the kernel ended (an etcd
 			// member) and reported what that did to it: the cause first.
@@ -89,7 +89,9 @@ func spawn(ctx context.Context, s *settings, rd *runDir, name, sub, progressMode
 		}
 		return res, c, endedError{harness.OutcomeOutOfMemory, oom}
 	case errors.Is(runErr, supervise.ErrMaxTime):
-		stopped := fmt.Errorf("stopped at the -max-time limit of %v %s", s.maxTime, where(c.Status()))
+		// A workload that stops (suite.Info.Stops) reports the step it
+		// was in with its own rate.
+		stopped := fmt.Errorf("stopped at the -max-time limit of %v %s", s.maxTime, where(c.Status(), res == nil || !s.workload.Info().Stops))
 		if res == nil {
 			return res, c, endedError{harness.OutcomeStopped, stopped}
 		}

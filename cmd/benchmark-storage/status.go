@@ -21,7 +21,11 @@ func partialResult(w *suite.Suite, l *supervise.StatusLog) *suite.Result {
 
 // where says how far the child got: `step "Write 100M values" after 18.5M
 // of 100M points (1.2M points/s so far)`, or "before its first step".
-func where(l *supervise.StatusLog) string {
+// Without rate, no rate: for a child that reports its stopped step itself
+// (suite.Info.Stops), whose rate, of engine time, is the one to read,
+// rather than a second one of wall time up to this message. The count is
+// the step's own: the child's last status is sent as the step ends.
+func where(l *supervise.StatusLog, rate bool) string {
 	st, since := l.Last()
 	if st.Step == "" {
 		return "before its first step"
@@ -29,7 +33,7 @@ func where(l *supervise.StatusLog) string {
 	s := fmt.Sprintf("in step %q", st.Step)
 	if st.Total > 0 {
 		s += fmt.Sprintf(" after %s of %s points", harness.Count(st.Done), harness.Count(st.Total))
-		if secs := time.Since(since).Seconds(); secs > 0 && st.Done > 0 {
+		if secs := time.Since(since).Seconds(); secs > 0 && st.Done > 0 && rate {
 			s += fmt.Sprintf(" (%s points/s so far)", approx(float64(st.Done)/secs))
 		}
 	}

@@ -35,8 +35,11 @@ func TestStatusPartial(t *testing.T) {
 	if res == nil || res.Config.Points != 1_000_000 || len(res.Steps) != 1 || res.Steps[0].Name != timeseries.StepWrite {
 		t.Fatalf("partial result %+v, want the write step of 1M points", res)
 	}
-	if got, want := where(&l), `in step "Query 1M values" after 250k of 1M points`; !bytes.HasPrefix([]byte(got), []byte(want)) {
+	if got, want := where(&l, true), `in step "Query 1M values" after 250k of 1M points`; !bytes.HasPrefix([]byte(got), []byte(want)) {
 		t.Errorf("where = %q, want it to start with %q", got, want)
+	}
+	if got, want := where(&l, false), `in step "Query 1M values" after 250k of 1M points`; got != want {
+		t.Errorf("where without the rate = %q, want %q", got, want)
 	}
 	var none supervise.StatusLog
 	if res := partialResult(ts, &none); res != nil {

@@ -27,8 +27,8 @@ func TestSteadyBadInput(t *testing.T) {
 		{"churn above 1", []string{"-churn", "2"}, "-churn 2"},
 		{"unknown method", []string{"-retention-method", "ttl"}, "delete, bucket or shards"},
 		{"late window beyond retention", []string{"-late", "0.1", "-late-window", "1h"}, "-late-window"},
-		{"points", []string{"-points", "1M"}, "drop -points"},
-		{"steady flag elsewhere", []string{"-workload", "mixed", "-churn", "0.1"}, "add -workload steady"},
+		{"points", []string{"-points", "1M"}, "-points is not a flag of the steady-state workload"},
+		{"steady flag elsewhere", []string{"-workload", "mixed", "-churn", "0.1"}, "-speedup is not a flag of the mixed workload (benchmark-storage mixed -h lists its flags) but of the steady-state workload"},
 		{"target without the search", []string{"-max-write-p99", "10ms"}, "add -find-rate"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -25,7 +25,8 @@ type Figure struct {
 
 // Flatten lists the fields of v, a struct, a pointer to one or a map, as
 // figures named by their JSON paths after prefix: nested structs and maps
-// give "outer.inner", a nil pointer or an empty text gives nothing, a
+// give "outer.inner", a nil pointer, an empty text or a zero field the
+// JSON omits (omitempty) gives nothing, a
 // bool is 1 or 0, a time is an RFC 3339 text. Lists are left out: each
 // item of one is a part of its own.
 func Flatten(prefix string, v any) []Figure {
@@ -66,9 +67,12 @@ func flatten(name string, v reflect.Value, out *[]Figure) {
 	case reflect.Struct:
 		for i := range v.NumField() {
 			f := v.Type().Field(i)
-			tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			tag, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
 			if !f.IsExported() || tag == "-" {
 				continue
+			}
+			if strings.Contains(","+opts+",", ",omitempty,") && v.Field(i).IsZero() {
+				continue // absent from the JSON: a figure not recorded, not a zero
 			}
 			if f.Anonymous && tag == "" && f.Type.Kind() == reflect.Struct {
 				flatten(name, v.Field(i), out) // its fields are the outer struct's, as encoding/json has them

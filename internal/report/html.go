@@ -62,7 +62,8 @@ func (p Page) HTML() string {
 	return b.String()
 }
 
-// legend names each engine's color, once for every chart.
+// legend names each engine's color, once for every chart: it stays at
+// the top of the window while the charts below it scroll past.
 func legend(engines []Engine) string {
 	var b strings.Builder
 	b.WriteString("<ul class=\"legend\">")
@@ -149,7 +150,8 @@ figure { margin: 18px 0 26px; break-inside: avoid; page-break-inside: avoid; }
 figcaption { font-weight: 600; margin-bottom: 4px; }
 .note { font-weight: 400; color: var(--muted); font-size: 13px; }
 .legend { list-style: none; display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 8px 0 4px; padding: 8px 12px;
-  background: var(--soft); border-radius: 6px; font-size: 13px; }
+  background: var(--soft); border-radius: 6px; font-size: 13px;
+  position: sticky; top: 0; z-index: 2; box-shadow: 0 1px 3px rgba(31, 35, 40, 0.12); }
 .legend li { display: flex; align-items: center; gap: 6px; }
 svg.chart { display: block; width: 100%; height: auto; overflow: visible; }
 svg.chart text { font-size: 11px; fill: #3d444d; }
@@ -180,6 +182,7 @@ table.env td { text-align: left; white-space: normal; }
   main { max-width: none; padding: 0; }
   h2 { break-after: avoid; page-break-after: avoid; }
   .scroll { overflow: visible; }
+  .legend { position: static; box-shadow: none; }
   table { font-size: 8pt; break-inside: auto; }
   tr { break-inside: avoid; }
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/results"
 	"github.com/tsbench/storage/workload/suite"
 )
 
@@ -25,7 +26,8 @@ func init() { suite.Register("crash", crashSuite{}) }
 type crashSuite struct{}
 
 func (crashSuite) Info() suite.Info {
-	return suite.Info{About: "the crash check", Add: "add -workload crash", Sync: engine.SyncBatch, ResultKey: "crash"}
+	return suite.Info{About: "the crash check",
+		Shared: []string{suite.FlagBatch, suite.FlagSeed}, Single: true, Sync: engine.SyncBatch, ResultKey: "crash"}
 }
 
 // Defaults are the Config's defaults but for the batch and seed, which
@@ -36,19 +38,10 @@ func (crashSuite) Defaults() Config {
 
 // Flags set the config's own fields.
 func (crashSuite) Flags(fs *flag.FlagSet, s *Config) {
-	fs.IntVar(&s.Kills, "kills", s.Kills, "with -workload crash, how many `times` each engine's writer is killed (or the power cut under it), at most 1000")
-	fs.StringVar(&s.Kill, "kill", s.Kill, "with -workload crash, `what` a kill strikes: process (the writer's process, and with it a local cluster it started: every member at once) or member (one member of etcd's or Cassandra's local cluster, while the writer goes on through the others; restarted once it missed some batches, then read back alone)")
-	fs.DurationVar(&s.Window, "kill-window", s.Window, "with -workload crash and -fault kill, how long after the writer's first acknowledged batch it may be killed: at a seeded moment within it; longer for an engine whose commits are slow (a cluster's), at most 1m")
-	fs.StringVar(&s.Fault, "fault", s.Fault, "with -workload crash, the `name` of what strikes the writer: kill (SIGKILL, a process crash), powercut (its data on a FUSE file system that drops what was not synced; needs root and /dev/fuse) or powercut-torn (a power cut that also keeps a random half of the 4 KiB blocks written over synced data)")
-}
-
-// refused are the flags the crash check refuses with a message of
-// its own: the time-series sizes, -settle, -reuse-iterator, -count and
-// the micro benchmarks'.
-var refused = []string{"points", "series", "settle", "reuse-iterator", "count", "num", "value-size", "key", "order", "compression-ratio"}
-
-func (crashSuite) Refuse(flag string) error {
-	return suite.Refuse(flag, refused, "crash", "-kills, -kill, -kill-window, -fault, -batch, -sync and the engine settings")
+	fs.IntVar(&s.Kills, "kills", s.Kills, "how many `times` each engine's writer is killed (or the power cut under it), at most 1000")
+	fs.StringVar(&s.Kill, "kill", s.Kill, "`what` a kill strikes: process (the writer's process, and with it a local cluster it started: every member at once) or member (one member of etcd's or Cassandra's local cluster, while the writer goes on through the others; restarted once it missed some batches, then read back alone)")
+	fs.DurationVar(&s.Window, "kill-window", s.Window, "with -fault kill, how long after the writer's first acknowledged batch it may be killed: at a seeded moment within it; longer for an engine whose commits are slow (a cluster's), at most 1m")
+	fs.StringVar(&s.Fault, "fault", s.Fault, "the `name` of what strikes the writer: kill (SIGKILL, a process crash), powercut (its data on a FUSE file system that drops what was not synced; needs root and /dev/fuse) or powercut-torn (a power cut that also keeps a random half of the 4 KiB blocks written over synced data)")
 }
 
 // Configure sets the batch's default, DefaultBatch, copies the batch and
@@ -163,6 +156,6 @@ func (crashSuite) Fields(res *Result) suite.Fields {
 
 func (crashSuite) Failure(res *Result) string { return Failure(res) }
 
-func (crashSuite) Report(runID string, env harness.Environment, results []*Result) report.Renderer {
-	return &Report{RunID: runID, Env: env, Results: results}
+func (crashSuite) Report(runID string, env harness.Environment, rs []*Result) report.Renderer {
+	return &Report{Schema: results.SchemaVersion, RunID: runID, Env: env, Results: rs}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/scanbuf"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // ScanChunk is how many entries a scan reads between looks at the clock:
@@ -33,7 +34,7 @@ func (s *Session) get(b *benchmark, n int64) func(*benchRun) error {
 	}
 	vals := s.values(st.valueSize)
 	return func(r *benchRun) error {
-		v := &Verification{}
+		v := &harness.Verification{}
 		r.verify = v
 		keys := s.cfg.KeyType
 		key := make([]byte, keys.Size())
@@ -57,31 +58,23 @@ func (s *Session) get(b *benchmark, n int64) func(*benchRun) error {
 			}
 			switch {
 			case st.deleted && found:
-				v.Wrong++
-				v.problem("entry %d was deleted, but Get found it", i)
+				v.Unexpected++
+				v.Note("entry %d was deleted, but Get found it", i)
 			case st.deleted:
 			case !found:
 				v.Expected++
 				v.Missing++
-				v.problem("entry %d not found", i)
+				v.Note("entry %d not found", i)
 			default:
 				v.Expected++
 				if !bytes.Equal(got, vals.value(i, st.gen)) {
 					v.Wrong++
-					v.problem("entry %d has a wrong value (%d bytes, want %d)", i, len(got), vals.size)
+					v.Note("entry %d has a wrong value (%d bytes, want %d)", i, len(got), vals.size)
 				}
 			}
 		}
 		r.done.Store(n)
 		return nil
-	}
-}
-
-// problem records the description of the first problem; later ones are
-// only counted, so a run full of errors stays fast.
-func (v *Verification) problem(format string, args ...any) {
-	if v.First == "" {
-		v.First = fmt.Sprintf(format, args...)
 	}
 }
 
@@ -104,7 +97,7 @@ func (s *Session) scan(b *benchmark, n int64) func(*benchRun) error {
 	}
 	return func(r *benchRun) (err error) {
 		r.latencyOf = "chunk"
-		v := &Verification{Expected: n}
+		v := &harness.Verification{Expected: n}
 		r.verify = v
 		var (
 			ch     scanbuf.Chunk
@@ -120,19 +113,19 @@ func (s *Session) scan(b *benchmark, n int64) func(*benchRun) error {
 			for k, val := range ch.All() {
 				pos++
 				if pos >= n || present == 0 {
-					v.Wrong++
-					v.problem("unexpected entry %q", k)
+					v.Unexpected++
+					v.Note("unexpected entry %q", k)
 					continue
 				}
 				i := expected(pos)
 				keys.Put(want, i)
 				switch {
 				case !bytes.Equal(k, want):
-					v.Wrong++
-					v.problem("entry %d of the scan has key %q, want %q", pos, k, want)
+					v.Unexpected++
+					v.Note("entry %d of the scan has key %q, want %q", pos, k, want)
 				case !bytes.Equal(val, vals.value(i, st.gen)):
 					v.Wrong++
-					v.problem("entry %d of the scan (key %q) has a wrong value", pos, k)
+					v.Note("entry %d of the scan (key %q) has a wrong value", pos, k)
 				}
 			}
 			checkd += int64(ch.Len())
@@ -192,13 +185,13 @@ func (s *Session) scan(b *benchmark, n int64) func(*benchRun) error {
 		r.done.Store(read)
 		v.Read = read
 		if extra && b.hash != hashNone {
-			v.Wrong++
-			v.problem("the store holds more than the %d expected entries", present)
+			v.Unexpected++
+			v.Note("the store holds more than the %d expected entries", present)
 		}
 		check()
 		if read < n && pass != present {
 			v.Missing = n - read
-			v.problem("the scan ended after %d entries of %d", pass, present)
+			v.Note("the scan ended after %d entries of %d", pass, present)
 		}
 		if err != nil {
 			return fmt.Errorf("iterator: %w", err)
@@ -208,14 +201,14 @@ func (s *Session) scan(b *benchmark, n int64) func(*benchRun) error {
 			v.Checksum = fmt.Sprintf("%08x", crc)
 			if w := s.expectedCRC(read, expected, st.gen); w != crc {
 				v.Wrong++
-				v.problem("CRC32 %08x, want %08x", crc, w)
+				v.Note("CRC32 %08x, want %08x", crc, w)
 			}
 		case hashXXH64:
 			got := xxh.Sum64()
 			v.Checksum = strconv.FormatUint(got, 16)
 			if w := s.expectedXXH64(read, expected, st.gen); w != got {
 				v.Wrong++
-				v.problem("XXH64 %x, want %x", got, w)
+				v.Note("XXH64 %x, want %x", got, w)
 			}
 		}
 		return nil

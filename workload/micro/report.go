@@ -228,15 +228,10 @@ func (r Report) Page() report.Page {
 	}
 	verify := []metric{{Name: "checked", Best: report.NoBest, Get: func(b *Bench) report.Cell {
 		v := b.Verify
-		switch {
-		case v == nil:
-			return report.None
-		case !v.OK():
-			return report.Cell{Text: fmt.Sprintf("%d missing, %d wrong of %s", v.Missing, v.Wrong, harness.Count(v.Expected))}
-		case v.Expected == 0 && v.Read == 0 && b.Ops > 0:
+		if v != nil && v.OK() && v.Expected == 0 && v.Read == 0 && b.Ops > 0 {
 			return report.Cell{Text: "ok, none of " + harness.Count(b.Ops) + " found"}
 		}
-		return report.Cell{Text: "ok, " + harness.Count(v.Read) + " entries"}
+		return results.VerifyCell(v, "entries")
 	}}}
 
 	return set.Page("Micro benchmarks", r.intro(set), r.Env.Lines(), []report.Table{

@@ -56,7 +56,7 @@ func syntheticReport() Report {
 		switch b.kind {
 		case kindGet, kindScan:
 			x.IO.WriteBytes = 0
-			x.Verify = &Verification{Expected: ops, Read: ops}
+			x.Verify = &harness.Verification{Expected: ops, Read: ops}
 			if b.hash == hashCRC32 {
 				x.Verify.Checksum = "1c291ca3"
 			}
@@ -110,7 +110,7 @@ func syntheticReport() Report {
 	}}
 	v := broken.Benchmarks[2].Verify
 	v.Read, v.Missing, v.Wrong, v.First = 999_998, 2, 1, "entry 12345 not found"
-	broken.Benchmarks[2].Error = "micro: verification failed: " + v.summary()
+	broken.Benchmarks[2].Error = "micro: verification failed: " + v.Summary("entries")
 	broken.Error = "readrandom: " + broken.Benchmarks[2].Error + "; fill100K: " + broken.Benchmarks[8].Error
 	return Report{
 		Env: harness.Environment{

@@ -64,7 +64,7 @@ type Bench struct {
 	// deletes; nil for reads.
 	Storage *Storage `json:"storage,omitempty"`
 	// Verify is what a read returned and how it compared.
-	Verify *Verification `json:"verify,omitempty"`
+	Verify *harness.Verification `json:"verify,omitempty"`
 	// Error is why the benchmark failed; "" if it passed.
 	Error string `json:"error,omitempty"`
 	// JVM is what the JVM worker adds for a JVM engine; nil for a Go one.
@@ -105,27 +105,4 @@ func NewStorage(u diskusage.Usage, entries int64, keySize, valueSize int) Storag
 		s.BytesPerEntry = float64(u.Used) / float64(entries)
 	}
 	return s
-}
-
-// Verification counts what a read returned against what it expected.
-type Verification struct {
-	// Expected is how many entries the read should return: present keys
-	// for Gets (a Get of a deleted key expects nothing), entries for scans.
-	Expected int64 `json:"expected"`
-	// Read is how many entries the engine returned.
-	Read int64 `json:"read"`
-	// Missing counts expected entries not returned.
-	Missing int64 `json:"missing"`
-	// Wrong counts entries returned with a wrong key or value, and entries
-	// returned that should not exist.
-	Wrong int64 `json:"wrong"`
-	// Checksum is the CRC32 or XXH64 a hashing scan computed, in hex.
-	Checksum string `json:"checksum,omitempty"`
-	// First describes the first problem found.
-	First string `json:"first_problem,omitempty"`
-}
-
-// OK reports whether the read returned exactly what was expected.
-func (v *Verification) OK() bool {
-	return v.Missing == 0 && v.Wrong == 0 && v.Read == v.Expected && v.First == ""
 }

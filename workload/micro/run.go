@@ -158,7 +158,7 @@ type benchRun struct {
 	timed     bool
 	latencyOf string
 	bytes     int64
-	verify    *Verification
+	verify    *harness.Verification
 }
 
 // add adds one timed engine operation (or batch, or chunk).
@@ -229,14 +229,8 @@ func (s *Session) measure(bench *Bench, b *benchmark, n int64, body func(*benchR
 	if v := run.verify; v != nil {
 		bench.Verify = v
 		if !v.OK() {
-			errs = append(errs, fmt.Errorf("%w: %s", ErrVerification, v.summary()))
+			errs = append(errs, fmt.Errorf("%w: %s", ErrVerification, v.Summary("entries")))
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// summary says what went wrong in one line.
-func (v *Verification) summary() string {
-	return fmt.Sprintf("read %d of %d expected entries: %d missing, %d wrong; first: %s",
-		v.Read, v.Expected, v.Missing, v.Wrong, v.First)
 }

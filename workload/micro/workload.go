@@ -9,6 +9,7 @@ import (
 
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/results"
 	"github.com/tsbench/storage/workload/suite"
 )
 
@@ -20,8 +21,8 @@ type microSuite struct{}
 func (microSuite) Info() suite.Info {
 	return suite.Info{
 		About:     "the micro benchmarks",
-		Add:       "add -benchmarks (a list, default or all), or size the time-series run with -points and -series",
 		Selects:   "benchmarks",
+		Shared:    []string{suite.FlagBatch, suite.FlagSeed},
 		ResultKey: "benchmarks",
 	}
 }
@@ -67,17 +68,6 @@ func (microSuite) Flags(fs *flag.FlagSet, s *Config) {
 	})
 }
 
-// seriesFlags are the time-series workload's, which the micro benchmarks
-// replace.
-var seriesFlags = []string{"points", "series", "settle", "reuse-iterator"}
-
-func (microSuite) Refuse(flag string) error {
-	if !slices.Contains(seriesFlags, flag) {
-		return nil
-	}
-	return suite.Invalidf("-%s is a setting of the time-series workload, which -benchmarks replaces: drop -%s (the micro benchmarks are sized by -num and -value-size)", flag, flag)
-}
-
 // Configure runs the default benchmarks for -workload micro alone, and
 // bounds the sizes before Validate, so that a message shows the number
 // given.
@@ -121,8 +111,8 @@ func (microSuite) Failure(res *Result) string {
 	return suite.FirstFailure(res.Error, res.Benchmarks, func(b Bench) (string, string) { return b.Name, b.Error })
 }
 
-func (microSuite) Report(runID string, env harness.Environment, results []*Result) report.Renderer {
-	return &Report{RunID: runID, Env: env, Results: results}
+func (microSuite) Report(runID string, env harness.Environment, rs []*Result) report.Renderer {
+	return &Report{Schema: results.SchemaVersion, RunID: runID, Env: env, Results: rs}
 }
 
 // jvmBenchmarks are the benchmarks the JVM worker runs: the LmdbJava

@@ -1,10 +1,9 @@
 package mixed
 
 import (
-	"fmt"
-
 	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/internal/scanbuf"
+	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
 )
 
@@ -14,7 +13,7 @@ import (
 // k*Series+s, so every value follows from the seed.
 type checker struct {
 	gen    points.Generator
-	v      *Verification
+	v      *harness.Verification
 	series int64
 	next   int64 // the next point expected
 	acked  int64 // points below it must be read
@@ -30,44 +29,44 @@ func (c *checker) check(key, val []byte) {
 	c.v.Read++
 	series, ts, seq, err := tskey.ParseKey(key)
 	if err != nil {
-		c.wrong("series %d: %v", c.series, err)
+		c.unexpected("series %d: %v", c.series, err)
 		return
 	}
 	if series != uint64(c.series) {
-		c.wrong("series %d: read a key of series %d", c.series, series)
+		c.unexpected("series %d: read a key of series %d", c.series, series)
 		return
 	}
 	i := int64(seq - 1)
 	if seq == 0 || i%c.gen.Series != c.series || ts != c.gen.Timestamp(i) {
-		c.wrong("series %d: key (timestamp %d, seq %d) is not a point of the series", c.series, ts, seq)
+		c.unexpected("series %d: key (timestamp %d, seq %d) is not a point of the series", c.series, ts, seq)
 		return
 	}
 	k := i / c.gen.Series
 	switch {
 	case c.strict && k >= c.acked:
-		c.wrong("series %d: point %d (seq %d) was never acknowledged", c.series, k, seq)
+		c.unexpected("series %d: point %d (seq %d) was never acknowledged", c.series, k, seq)
 		return
 	case c.last:
 		if k+1 < c.acked {
 			c.v.Missing += c.acked - 1 - k
-			c.problem("series %d: latest point is %d, but %d were acknowledged", c.series, k, c.acked)
+			c.v.Note("series %d: latest point is %d, but %d were acknowledged", c.series, k, c.acked)
 		}
 	case k < c.next:
-		c.wrong("series %d: point %d (seq %d) read twice or out of order", c.series, k, seq)
+		c.unexpected("series %d: point %d (seq %d) read twice or out of order", c.series, k, seq)
 		return
 	case k > c.next && c.next < c.acked:
 		missed := min(k, c.acked) - c.next
 		c.v.Missing += missed
-		c.problem("series %d: %d acknowledged points missing before point %d", c.series, missed, k)
+		c.v.Note("series %d: %d acknowledged points missing before point %d", c.series, missed, k)
 	}
 	c.next = k + 1
 	got, err := points.ParseValue(val)
 	if want := c.gen.Value(seq); err != nil || got != want {
-		c.v.WrongValues++
+		c.v.Wrong++
 		if err != nil {
-			c.problem("series %d: point %d: %v", c.series, k, err)
+			c.v.Note("series %d: point %d: %v", c.series, k, err)
 		} else {
-			c.problem("series %d: point %d has value %d, want %d", c.series, k, got, want)
+			c.v.Note("series %d: point %d has value %d, want %d", c.series, k, got, want)
 		}
 	}
 }
@@ -78,26 +77,20 @@ func (c *checker) finish() {
 	if c.last {
 		if c.v.Read == 0 && c.acked > 0 {
 			c.v.Missing++
-			c.problem("series %d: no latest point, but %d were acknowledged", c.series, c.acked)
+			c.v.Note("series %d: no latest point, but %d were acknowledged", c.series, c.acked)
 		}
 		return
 	}
 	if c.next < c.acked {
 		c.v.Missing += c.acked - c.next
-		c.problem("series %d: %d acknowledged points missing from point %d on", c.series, c.acked-c.next, c.next)
+		c.v.Note("series %d: %d acknowledged points missing from point %d on", c.series, c.acked-c.next, c.next)
 	}
 }
 
-func (c *checker) wrong(format string, args ...any) {
-	c.v.WrongValues++
-	c.problem(format, args...)
-}
-
-// problem records the first problem; only that one is formatted.
-func (c *checker) problem(format string, args ...any) {
-	if c.v.First == "" {
-		c.v.First = fmt.Sprintf(format, args...)
-	}
+// unexpected counts an entry the read should not have returned.
+func (c *checker) unexpected(format string, args ...any) {
+	c.v.Unexpected++
+	c.v.Note(format, args...)
 }
 
 // checkChunk checks every entry of ch with c and empties ch.

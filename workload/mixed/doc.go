@@ -40,8 +40,8 @@
 // # Verification
 //
 // A query reads the series' acknowledged count before it starts. Every
-// entry it returns must be a point of the series, in order, once, with
-// its generated value (else wrong_values), and every acknowledged point
+// entry it returns must be a point of the series, in order, once (else
+// unexpected), with its generated value (else wrong), and every acknowledged point
 // in its range must be among them (else missing); points written since
 // may appear too. When the duration is over, writers and readers stop
 // and a final check reads every series whole, expecting exactly the
@@ -82,10 +82,10 @@
 //	    "disk": {used_bytes, actual_bytes, apparent_bytes, files},
 //	    "operations": [{kind, count, ops_per_sec, points,
 //	                    latency: {count, p50_ns, p99_ns, p999_ns, max_ns}, latency_of,
-//	                    verify: {read, missing, wrong_values, first_problem} (queries),
+//	                    verify: {read, missing, unexpected, wrong, first_problem} (queries),
 //	                    per_second: [count in second 1, 2, ...],
 //	                    per_second_stats: {min, median, max} (whole seconds)}],
-//	    "final_check": {read, missing, wrong_values, first_problem}
+//	    "final_check": {read, missing, unexpected, wrong, first_problem}
 //	  }]
 //	}
 //

@@ -43,6 +43,11 @@ var schema = results.Schema[Result]{
 	Error:  func(res *Result) string { return res.Error },
 	Ran:    func(res *Result) bool { return res.Config.Duration > 0 },
 	Run: func(res *Result) []report.Figure {
+		if res.Elapsed == 0 {
+			// It never ran (its engine did not open): no figure, rather
+			// than zeros.
+			return results.RunFigures(res.Header, res.Error, report.Flatten("config", res.Config))
+		}
 		return results.RunFigures(res.Header, res.Error, report.Flatten("config", res.Config), report.Flatten("dataset", res.Dataset),
 			report.Flatten("elapsed_ns", res.Elapsed), report.Flatten("cost", res.Cost), report.Flatten("disk", res.Disk),
 			report.Flatten("engine_metrics", res.EngineMetrics), report.Flatten("final_check", res.Final))
@@ -122,7 +127,7 @@ func opCells(set *results.Set[Result], kind string, get func(*Operation) report.
 
 // failed is why v makes its figures fail, "" if it checked out or there
 // is none.
-func failed(v *Verification) string {
+func failed(v *harness.Verification) string {
 	if v != nil && !v.OK() {
 		return "verification failed"
 	}
@@ -179,10 +184,10 @@ func (r Report) Page() report.Page {
 		if k == KindWrite {
 			continue
 		}
-		verify.Rows = append(verify.Rows, report.Row{Labels: []string{k}, Cells: opCells(set, k, func(o *Operation) report.Cell { return verifyCell(o.Verify) })})
+		verify.Rows = append(verify.Rows, report.Row{Labels: []string{k}, Cells: opCells(set, k, func(o *Operation) report.Cell { return results.VerifyCell(o.Verify, "points") })})
 	}
 	verify.Rows = append(verify.Rows, report.Row{Labels: []string{"final check"}, Cells: set.Cells(func(res *Result) (report.Cell, bool, string) {
-		return verifyCell(res.Final), res.Final != nil, failed(res.Final)
+		return results.VerifyCell(res.Final, "points"), res.Final != nil, failed(res.Final)
 	})})
 
 	costs := []results.Metric[Result]{
@@ -260,16 +265,6 @@ func perSecondCell(stats *Spread, i int) report.Cell {
 		return report.None
 	}
 	return report.RateCell([3]float64{stats.Min, stats.Median, stats.Max}[i])
-}
-
-func verifyCell(v *Verification) report.Cell {
-	if v == nil {
-		return report.None
-	}
-	if v.OK() {
-		return report.Cell{Text: "ok, " + report.FormatCount(float64(v.Read)) + " points"}
-	}
-	return report.Cell{Text: fmt.Sprintf("%d missing, %d wrong of %s read", v.Missing, v.WrongValues, report.FormatCount(float64(v.Read)))}
 }
 
 // charts are the HTML report's pictures: each kind's operations per

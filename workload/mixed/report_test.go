@@ -45,7 +45,7 @@ func syntheticReport() Report {
 			op.Points = op.Count
 			if i > 0 {
 				op.Points = op.Count * int64(10*i)
-				op.Verify = &Verification{Read: op.Points}
+				op.Verify = &harness.Verification{Read: op.Points}
 			}
 		}
 		return out
@@ -60,7 +60,7 @@ func syntheticReport() Report {
 			Preload: &Preload{Points: 1e6, Time: time.Duration(2e9 * mult), PointsPerSec: 5e5 / mult,
 				Cost: harness.Cost{Wall: time.Duration(2.2e9 * mult), CPUUser: 2e9, PeakRSS: 100e6}, Latency: lat(1800)}}
 		var written int64 = r.Operations[0].Count
-		r.Final = &Verification{Read: 1e6 + written}
+		r.Final = &harness.Verification{Read: 1e6 + written}
 		return r
 	}
 	rocks := result("rocksdb", "8.9.1", 1)
@@ -79,8 +79,8 @@ func syntheticReport() Report {
 	}
 	pebble.EngineMetrics[engine.MetricStalls], pebble.EngineMetrics[engine.MetricStallTime] = 3, int64(120*time.Millisecond)
 	v := broken.Operations[2].Verify
-	v.Missing, v.WrongValues, v.First = 17, 1, "series 17: 17 acknowledged points missing before point 512"
-	broken.Error = "recent: mixed: verification failed: " + v.summary()
+	v.Missing, v.Wrong, v.First = 17, 1, "series 17: 17 acknowledged points missing before point 512"
+	broken.Error = "recent: mixed: verification failed: " + v.Summary("points")
 	return Report{
 		RunID: "20261123T120000Z-0a1b2c",
 		Env: harness.Environment{
@@ -114,7 +114,7 @@ func TestReportCells(t *testing.T) {
 	})
 	for _, want := range []string{
 		"rocksdb: preload not written: reused the dataset /data/ds-rocksdb-1M (written 2026-11-20 09:30), cloned by hard links in\n41ms.",
-		"17 missing, 1 wrong of",
+		"17 missing, 0 unexpected, 1 wrong of",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the report lacks %q:\n%s", want, text)

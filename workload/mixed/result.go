@@ -44,7 +44,7 @@ type Result struct {
 	Operations []Operation `json:"operations"`
 	// Final is the check after writers and readers stopped: every series
 	// read whole, expecting exactly the points writers acknowledged.
-	Final *Verification `json:"final_check,omitempty"`
+	Final *harness.Verification `json:"final_check,omitempty"`
 	// Error summarizes every failure, "" if none.
 	Error string `json:"error,omitempty"`
 }
@@ -88,7 +88,7 @@ type Operation struct {
 	Latency   *measure.Percentiles `json:"latency,omitempty"`
 	LatencyOf string               `json:"latency_of"`
 	// Verify is how the queries' points compared; nil for writes.
-	Verify *Verification `json:"verify,omitempty"`
+	Verify *harness.Verification `json:"verify,omitempty"`
 	// PerSecond is Count in each second of the run, in order; the last
 	// holds what ran in the final, possibly shorter, second.
 	PerSecond []int64 `json:"per_second"`
@@ -126,34 +126,4 @@ func perSecondStats(counts []int64, final time.Duration) *Spread {
 		median = float64(s[n/2-1]+s[n/2]) / 2
 	}
 	return &Spread{Min: float64(s[0]), Median: median, Max: float64(s[n-1])}
-}
-
-// Verification counts how the points read compared with what writers had
-// acknowledged when each read started.
-type Verification struct {
-	// Read is how many points were read and checked.
-	Read int64 `json:"read"`
-	// Missing counts acknowledged points a read should have returned and
-	// did not: in the query's range, written by a batch whose commit had
-	// returned before the query started.
-	Missing int64 `json:"missing"`
-	// WrongValues counts entries that are not the generated point: a
-	// wrong value, a key of another series or out of order, or a point
-	// returned twice.
-	WrongValues int64 `json:"wrong_values"`
-	// First describes the first problem.
-	First string `json:"first_problem,omitempty"`
-}
-
-// OK reports whether nothing was missing or wrong.
-func (v *Verification) OK() bool { return v.Missing == 0 && v.WrongValues == 0 }
-
-// add adds o's counts to v, keeping v's first problem if it has one.
-func (v *Verification) add(o *Verification) {
-	v.Read += o.Read
-	v.Missing += o.Missing
-	v.WrongValues += o.WrongValues
-	if v.First == "" {
-		v.First = o.First
-	}
 }

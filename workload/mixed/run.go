@@ -73,12 +73,12 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	} else {
 		res.Final = r.finalCheck()
 		if !res.Final.OK() {
-			errs = append(errs, fmt.Errorf("final check: %w: %s", ErrVerification, res.Final.summary()))
+			errs = append(errs, fmt.Errorf("final check: %w: %s", ErrVerification, res.Final.Summary("points")))
 		}
 	}
 	for _, op := range res.Operations {
 		if v := op.Verify; v != nil && !v.OK() {
-			errs = append(errs, fmt.Errorf("%s: %w: %s", op.Kind, ErrVerification, v.summary()))
+			errs = append(errs, fmt.Errorf("%s: %w: %s", op.Kind, ErrVerification, v.Summary("points")))
 		}
 	}
 	u, err := diskusage.Measure(dir)
@@ -90,11 +90,6 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 		return fail(err)
 	}
 	return res, nil
-}
-
-// summary says what went wrong in one line.
-func (v *Verification) summary() string {
-	return fmt.Sprintf("%d points read, %d acknowledged points missing, %d wrong; first: %s", v.Read, v.Missing, v.WrongValues, v.First)
 }
 
 // oneLine formats err on one line, joining errors.Join's lines.
@@ -127,7 +122,7 @@ type worker struct {
 	count  [kinds]atomic.Int64
 	hist   [kinds]*measure.Histogram
 	points [kinds]int64
-	verify [kinds]Verification
+	verify [kinds]harness.Verification
 }
 
 // runPreload writes the preload and measures it.
@@ -214,7 +209,7 @@ func (r *runner) operations(workers []*worker, perSecond *sampler, elapsed time.
 		hist := measure.NewHistogram()
 		op := Operation{Kind: KindWrite, LatencyOf: "batch"}
 		if k > 0 {
-			op = Operation{Kind: querymix.QueryKinds[k-1], LatencyOf: "query", Verify: &Verification{}}
+			op = Operation{Kind: querymix.QueryKinds[k-1], LatencyOf: "query", Verify: &harness.Verification{}}
 		}
 		op.PerSecond, op.PerSecondStats = perSecond.counts[k], perSecondStats(perSecond.counts[k], perSecond.final)
 		used := false
@@ -227,7 +222,7 @@ func (r *runner) operations(workers []*worker, perSecond *sampler, elapsed time.
 			op.Count += w.count[k].Load()
 			op.Points += w.points[k]
 			if op.Verify != nil {
-				op.Verify.add(&w.verify[k])
+				op.Verify.Add(&w.verify[k])
 			}
 		}
 		if !used {
@@ -303,8 +298,8 @@ func (r *runner) sample(workers []*worker, start time.Time) *sampler {
 // finalCheck reads every series whole once writers and readers have
 // stopped and expects exactly the acknowledged points: none lost, none
 // more.
-func (r *runner) finalCheck() *Verification {
-	v := &Verification{}
+func (r *runner) finalCheck() *harness.Verification {
+	v := &harness.Verification{}
 	var chunk scanbuf.Chunk
 	lo, hi := make([]byte, tskey.KeySize), make([]byte, tskey.KeySize)
 	for s := range r.cfg.Series {

@@ -164,7 +164,7 @@ func TestRunDetectsLostWrites(t *testing.T) {
 	}
 }
 
-func TestRunDetectsWrongValues(t *testing.T) {
+func TestRunDetectsWrong(t *testing.T) {
 	cfg := smallConfig()
 	cfg.Points = 0
 	res, err := Run(&lossy{DB: memory.New(), corrupt: true}, t.TempDir(), cfg)
@@ -172,7 +172,7 @@ func TestRunDetectsWrongValues(t *testing.T) {
 		t.Fatalf("Run on an engine that corrupts values: %v", err)
 	}
 	for _, op := range res.Operations[1:] {
-		if op.Points > 0 && op.Verify.WrongValues == 0 {
+		if op.Points > 0 && op.Verify.Wrong == 0 {
 			t.Errorf("%s read %d corrupt points and found none wrong", op.Kind, op.Points)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
 	"github.com/tsbench/storage/workload/querymix"
+	"github.com/tsbench/storage/workload/results"
 	"github.com/tsbench/storage/workload/suite"
 )
 
@@ -16,7 +17,8 @@ func init() { suite.Register("mixed", mixedSuite{}) }
 type mixedSuite struct{}
 
 func (mixedSuite) Info() suite.Info {
-	return suite.Info{About: "the mixed workload", Add: "add -workload mixed", Datasets: true, Ordered: true, ResultKey: "operations"}
+	return suite.Info{About: "the mixed workload",
+		Shared: []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagDataset}, Datasets: true, Ordered: true, ResultKey: "operations"}
 }
 
 // Defaults are the zero Config: Flags sets the load's defaults
@@ -27,19 +29,11 @@ func (mixedSuite) Defaults() Config { return Config{} }
 // and seed are the command's (suite.Common), which Configure copies in.
 func (mixedSuite) Flags(fs *flag.FlagSet, s *Config) {
 	querymix.DefineLoad(fs, &s.Writers, &s.Readers, &s.Duration, &s.Rate, &s.Mix, &s.Window)
-	fs.Func("skew", "with -workload mixed, the `skew` of the series queries pick: uniform, zipfian (exponent 0.99, series 0 the hottest) or an exponent below 1 (default uniform)", func(v string) error {
+	fs.Func("skew", "the `skew` of the series queries pick: uniform, zipfian (exponent 0.99, series 0 the hottest) or an exponent below 1 (default uniform)", func(v string) error {
 		k, err := ParseSkew(v)
 		s.Skew = k
 		return suite.Unprefixed(err, ErrInvalidConfig)
 	})
-}
-
-// refused are the flags -workload mixed refuses with a message of
-// its own.
-var refused = []string{"settle", "reuse-iterator", "kills", "num", "value-size", "key", "order", "compression-ratio"}
-
-func (mixedSuite) Refuse(flag string) error {
-	return suite.Refuse(flag, refused, "mixed", "-writers, -readers, -duration, -rate, -mix, -window, -skew, -points (the preload), -series and -batch")
 }
 
 // Configure makes -points the preload, none unless given, copies the
@@ -80,8 +74,8 @@ func (mixedSuite) Fields(res *Result) suite.Fields {
 
 func (mixedSuite) Failure(res *Result) string { return res.Error }
 
-func (mixedSuite) Report(runID string, env harness.Environment, results []*Result) report.Renderer {
-	return &Report{RunID: runID, Env: env, Results: results}
+func (mixedSuite) Report(runID string, env harness.Environment, rs []*Result) report.Renderer {
+	return &Report{Schema: results.SchemaVersion, RunID: runID, Env: env, Results: rs}
 }
 
 // Samples and CompareMetrics make the workload's reports ones

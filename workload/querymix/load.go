@@ -33,14 +33,14 @@ const MaxWorkers = 256
 // cap, DefaultMix over DefaultWindow.
 func DefineLoad(fs *flag.FlagSet, writers, readers *int, duration *time.Duration, rate *float64, mix *Mix, window *time.Duration) {
 	*writers, *readers, *duration, *rate, *mix, *window = 1, 1, DefaultDuration, 0, DefaultMix, DefaultWindow
-	fs.IntVar(writers, "writers", *writers, "with -workload mixed or steady, `count` of writers ingesting points, each owning an equal share of the series; with mixed, 0 leaves writing out")
-	fs.IntVar(readers, "readers", *readers, "with -workload mixed or steady, `count` of readers querying while the writers write; 0 leaves reading out")
-	fs.DurationVar(duration, "duration", *duration, "with -workload mixed or steady, how long writers and readers run, after mixed's preload (-points)")
-	fs.Var((*suite.Rate)(rate), "rate", "with -workload mixed, a cap on the `points` written per second over all writers (default: no cap); with steady, the points sent per second (default 10k): a count such as 40k, 1.5M or 250000, or a fraction below 1 such as 0.5; 0 is refused")
-	fs.Func("mix", "with -workload mixed or steady, `weights` of the query kinds readers draw: kind=weight,... of last, recent, range, scan, multi, those left out not drawn, as in last=40,recent=30 (default "+DefaultMix.String()+")", func(v string) error {
+	fs.IntVar(writers, "writers", *writers, "`count` of writers ingesting points, each owning an equal share of the series; with mixed, 0 leaves writing out")
+	fs.IntVar(readers, "readers", *readers, "`count` of readers querying while the writers write; 0 leaves reading out")
+	fs.DurationVar(duration, "duration", *duration, "how long writers and readers run, after mixed's preload (-points)")
+	fs.Var((*suite.Rate)(rate), "rate", "a cap on the `points` written per second over all writers (default: no cap); with steady, the points sent per second (default 10k): a count such as 40k, 1.5M or 250000, or a fraction below 1 such as 0.5; 0 is refused")
+	fs.Func("mix", "`weights` of the query kinds readers draw: kind=weight,... of last, recent, range, scan, multi, those left out not drawn, as in last=40,recent=30 (default "+DefaultMix.String()+")", func(v string) error {
 		mx, err := ParseMix(v)
 		*mix = mx
 		return suite.Unprefixed(err, ErrInvalid)
 	})
-	fs.DurationVar(window, "window", *window, "with -workload mixed or steady, how much recent data (data time, a point every 10s per series) a recent or multi query reads")
+	fs.DurationVar(window, "window", *window, "how much recent data, in data time, a recent or multi query reads: in the mixed workload a series has a point every 10s of data time; in the steady-state workload one every -speedup × -series / -rate")
 }

@@ -1,10 +1,12 @@
 package results
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/tsbench/storage/internal/report"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // Cells is a figure of each engine for a table row: the median of its
@@ -125,4 +127,25 @@ func MetricRows[R, P any](s *Set[R], label string, part Of[R, P], metrics []Metr
 		out = append(out, report.Row{Labels: []string{l, m.Name}, Cells: MetricCells(s, part, m), Best: m.Best})
 	}
 	return out
+}
+
+// VerifyCell is what v found, reads counting unit ("points"): "ok, N
+// points", or the problems counted, failed; report.None for no reads.
+func VerifyCell(v *harness.Verification, unit string) report.Cell {
+	switch {
+	case v == nil:
+		return report.None
+	case v.OK():
+		return report.Cell{Text: "ok, " + harness.Count(v.Read) + " " + unit}
+	}
+	text := fmt.Sprintf("%d missing, %d unexpected, %d wrong", v.Missing, v.Unexpected, v.Wrong)
+	if v.Expired > 0 {
+		text += fmt.Sprintf(", %d expired", v.Expired)
+	}
+	if v.Expected > 0 {
+		text += " of " + harness.Count(v.Expected) + " expected"
+	} else {
+		text += " of " + harness.Count(v.Read) + " read"
+	}
+	return report.Cell{Text: text, Failed: true}
 }

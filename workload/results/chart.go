@@ -119,8 +119,14 @@ func CellLabels(cell time.Duration, n int) []string {
 	return out
 }
 
-// Drawn reports whether any engine has a figure in c.
+// Drawn reports whether c has something to show: a figure of any
+// engine, and for lines through groups (a timeline, percentiles) at
+// least two groups, since a line through one is a lone dot (a step
+// shorter than one interval).
 func Drawn(c report.Chart) bool {
+	if c.Kind == report.Lines && len(c.Groups) < 2 {
+		return false
+	}
 	for _, s := range c.Series {
 		for _, p := range s.Points {
 			if p.N > 0 {

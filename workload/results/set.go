@@ -14,12 +14,22 @@ import (
 // engine run several times (-count) has one result per run, told apart
 // by its Repeat.
 type Report[R any] struct {
+	// Schema is the layout version of the results (SchemaVersion) when
+	// written; results written before it was recorded read as 1.
+	Schema int `json:"schema,omitempty"`
 	// RunID identifies the run that made the report, so that results of
 	// several runs can be stacked (CSV) and told apart.
 	RunID   string              `json:"run_id,omitempty"`
 	Env     harness.Environment `json:"environment"`
 	Results []*R                `json:"results"`
 }
+
+// SchemaVersion is the layout of the results this build writes. 2: one
+// verification record in every workload (harness.Verification: wrong for
+// the time-series and mixed workloads' wrong_values, keys that should
+// not be there counted as unexpected everywhere). Older results still
+// read: their verification's wrong_values reads as wrong.
+const SchemaVersion = 2
 
 // Schema tells the plumbing how to read a workload's result R, once for
 // every report of it.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/scanbuf"
+	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
 	"github.com/tsbench/storage/workload/querymix"
 )
@@ -26,7 +27,7 @@ type reader struct {
 	chunk   scanbuf.Chunk
 	hist    [kinds]timed
 	count   atomic.Int64
-	verify  [kinds]Verification
+	verify  [kinds]harness.Verification
 	c       check
 	// spent is the engine's time in the read under way, its clock
 	// running since t0 (scan).
@@ -108,7 +109,7 @@ func (rd *reader) query(k int) error {
 // the latest of them (last), checks them against the model as of
 // watermark wm and retention done when the read began, and returns the
 // time the engine took.
-func (rd *reader) read(id, from, to uint64, wm int64, done uint64, last bool, v *Verification) (time.Duration, error) {
+func (rd *reader) read(id, from, to uint64, wm int64, done uint64, last bool, v *harness.Verification) (time.Duration, error) {
 	r := rd.r
 	c := &rd.c
 	c.reset(r.m, id, from, to, done, v)
@@ -181,57 +182,10 @@ func (rd *reader) checkChunk() {
 	rd.chunk.Reset()
 }
 
-// Verification is what the reads of a kind, or the final check, found.
-type Verification struct {
-	// Read counts the points read.
-	Read int64 `json:"read"`
-	// Missing counts points the model says were there and were not read:
-	// committed before the read began and not yet being expired when it
-	// ended.
-	Missing int64 `json:"missing"`
-	// Wrong counts points read that are not points of the series and
-	// range asked for, that came twice or out of order, or whose value is
-	// not the one written.
-	Wrong int64 `json:"wrong"`
-	// Expired counts points read that retention had deleted before the
-	// read began.
-	Expired int64 `json:"expired"`
-	// First describes the first problem.
-	First string `json:"first_problem,omitempty"`
-}
-
-// OK reports whether the reads were all right.
-func (v *Verification) OK() bool { return v.Missing == 0 && v.Wrong == 0 && v.Expired == 0 }
-
-// Wrong answers are every point counted against the model.
-func (v *Verification) problems() int64 { return v.Missing + v.Wrong + v.Expired }
-
-func (v *Verification) add(o *Verification) {
-	v.Read += o.Read
-	v.Missing += o.Missing
-	v.Wrong += o.Wrong
-	v.Expired += o.Expired
-	if v.First == "" {
-		v.First = o.First
-	}
-}
-
-// problem records the first problem's text. Its arguments are boxed
-// whether or not it is the first, so callers on a path every read may
-// take (finish) check noted first.
-func (v *Verification) problem(format string, args ...any) {
-	if v.First == "" {
-		v.First = fmt.Sprintf(format, args...)
-	}
-}
-
-// noted says whether the first problem is recorded already.
-func (v *Verification) noted() bool { return v.First != "" }
-
 // check verifies one read of one series against the model.
 type check struct {
 	m          model
-	v          *Verification
+	v          *harness.Verification
 	id         uint64
 	j          int64
 	from, to   uint64
@@ -240,7 +194,7 @@ type check struct {
 	rounds     []int64
 }
 
-func (c *check) reset(m model, id, from, to, done uint64, v *Verification) {
+func (c *check) reset(m model, id, from, to, done uint64, v *harness.Verification) {
 	c.m, c.v, c.id, c.j, c.from, c.to, c.done = m, v, id, int64(id)%m.series, from, to, done
 	c.life, c.dead = m.life(id)
 	c.rounds = c.rounds[:0]
@@ -250,46 +204,48 @@ func (c *check) reset(m model, id, from, to, done uint64, v *Verification) {
 func (c *check) entry(key, val []byte) {
 	m, v := c.m, c.v
 	v.Read++
-	wrong := func(format string, args ...any) {
-		v.Wrong++
-		v.problem("series %d: "+format, append([]any{c.id}, args...)...)
+	// A key the read should not have returned, and a wrong value.
+	unexpected := func(format string, args ...any) {
+		v.Unexpected++
+		v.Note("series %d: "+format, append([]any{c.id}, args...)...)
 	}
 	series, ts, seq, err := m.layout.ParseKey(key)
 	switch {
 	case err != nil:
-		wrong("%v", err)
+		unexpected("%v", err)
 		return
 	case series != c.id:
-		wrong("read a point of series %d", series)
+		unexpected("read a point of series %d", series)
 		return
 	case ts < c.from || ts >= c.to:
-		wrong("timestamp %d outside the range [%d, %d) asked for", ts, c.from, c.to)
+		unexpected("timestamp %d outside the range [%d, %d) asked for", ts, c.from, c.to)
 		return
 	case (ts-points.Epoch)%m.step != 0:
-		wrong("timestamp %d is not a round's", ts)
+		unexpected("timestamp %d is not a round's", ts)
 		return
 	}
 	rnd := int64((ts - points.Epoch) / m.step)
 	i := rnd*m.series + c.j
 	switch {
 	case rnd < c.life || rnd >= c.dead:
-		wrong("round %d is outside the series' life [%d, %d)", rnd, c.life, c.dead)
+		unexpected("round %d is outside the series' life [%d, %d)", rnd, c.life, c.dead)
 		return
 	case !m.layout.BucketMajor() && seq != uint64(i)+1:
-		wrong("round %d has sequence %d, want %d", rnd, seq, i+1)
+		unexpected("round %d has sequence %d, want %d", rnd, seq, i+1)
 		return
 	case len(c.rounds) > 0 && rnd <= c.rounds[len(c.rounds)-1]:
-		wrong("round %d read after round %d", rnd, c.rounds[len(c.rounds)-1])
+		unexpected("round %d read after round %d", rnd, c.rounds[len(c.rounds)-1])
 		return
 	}
 	c.rounds = append(c.rounds, rnd)
 	if ts < c.done {
 		v.Expired++
-		v.problem("series %d: read round %d (timestamp %d), which retention had deleted (everything before %d)", c.id, rnd, ts, c.done)
+		v.Note("series %d: read round %d (timestamp %d), which retention had deleted (everything before %d)", c.id, rnd, ts, c.done)
 	}
 	got, err := points.ParseValue(val)
 	if want := m.values.Value(uint64(i) + 1); err != nil || got != want {
-		wrong("round %d has value %d (%v), want %d", rnd, got, err, want)
+		v.Wrong++
+		v.Note("series %d: round %d has value %d (%v), want %d", c.id, rnd, got, err, want)
 	}
 }
 
@@ -308,8 +264,8 @@ func (c *check) finish(wm int64, deleting uint64, last bool) {
 	if last {
 		if len(c.rounds) == 0 || c.rounds[len(c.rounds)-1] < hi-1 {
 			c.v.Missing++
-			if !c.v.noted() {
-				c.v.problem("series %d: the latest point read is older than round %d, committed", c.id, hi-1)
+			if !c.v.Noted() {
+				c.v.Note("series %d: the latest point read is older than round %d, committed", c.id, hi-1)
 			}
 		}
 		return
@@ -318,8 +274,8 @@ func (c *check) finish(wm int64, deleting uint64, last bool) {
 	b, _ := slices.BinarySearch(c.rounds, hi)
 	if n := (hi - lo) - int64(b-a); n > 0 {
 		c.v.Missing += n
-		if !c.v.noted() {
-			c.v.problem("series %d: %d of rounds [%d, %d) missing", c.id, n, lo, hi)
+		if !c.v.Noted() {
+			c.v.Note("series %d: %d of rounds [%d, %d) missing", c.id, n, lo, hi)
 		}
 	}
 }

@@ -39,6 +39,11 @@ var schema = results.Schema[Result]{
 	Error:  func(res *Result) string { return res.Error },
 	Ran:    func(res *Result) bool { return res.Config.Duration > 0 },
 	Run: func(res *Result) []report.Figure {
+		if res.Elapsed == 0 {
+			// It never ran (its engine did not open): no figure, rather
+			// than zeros.
+			return results.RunFigures(res.Header, res.Error, report.Flatten("config", res.Config))
+		}
 		whole := *res
 		whole.Intervals = nil
 		return report.Flatten("", whole)
@@ -195,13 +200,13 @@ func (r Report) Page() report.Page {
 			})},
 			report.Row{Labels: []string{"", "checked"}, Cells: cells(func(res *Result) (report.Cell, bool) {
 				if x := q(res); x != nil {
-					return verifyCell(&x.Verify), true
+					return results.VerifyCell(&x.Verify, "points"), true
 				}
 				return report.Cell{}, false
 			})})
 	}
 	queries.Rows = append(queries.Rows, report.Row{Labels: []string{"final check", ""}, Cells: cells(func(res *Result) (report.Cell, bool) {
-		return verifyCell(res.Final), res.Final != nil
+		return results.VerifyCell(res.Final, "points"), res.Final != nil
 	})})
 	tables := []report.Table{t}
 	if len(queries.Rows) > 1 || r.config().Readers > 0 {
@@ -222,16 +227,6 @@ func queryKinds(set *results.Set[Result]) []string {
 		}
 	}
 	return out
-}
-
-func verifyCell(v *Verification) report.Cell {
-	if v == nil {
-		return report.None
-	}
-	if v.OK() {
-		return report.Cell{Text: "ok, " + report.FormatCount(float64(v.Read)) + " points"}
-	}
-	return report.Cell{Text: fmt.Sprintf("%d missing, %d wrong, %d expired of %s read", v.Missing, v.Wrong, v.Expired, report.FormatCount(float64(v.Read))), Failed: true}
 }
 
 // maxCells is how many points a line of a chart has at most: a longer

@@ -70,13 +70,13 @@ func syntheticReport() Report {
 			Scheduled: 400_000, Written: 400_000, PointsPerSec: 100_000,
 			Write: lat(800 * mult), Commit: lat(600 * mult), Query: lat(90 * mult),
 			Queries: []Query{
-				{Kind: "last", Count: 4000, PerSec: 1000, Latency: lat(20 * mult), Verify: Verification{Read: 4000}},
-				{Kind: "scan", Count: 400, PerSec: 100, Latency: lat(300 * mult), Verify: Verification{Read: 80_000}},
+				{Kind: "last", Count: 4000, PerSec: 1000, Latency: lat(20 * mult), Verify: harness.Verification{Read: 4000}},
+				{Kind: "scan", Count: 400, PerSec: 100, Latency: lat(300 * mult), Verify: harness.Verification{Read: 80_000}},
 			},
 			Retention: Retention{Passes: 8, Deletes: 8000, Expired: 200_000, Cutoff: 40 * time.Second, Latency: lat(5000 * mult)},
 			SeriesIDs: 1000,
 			Disk:      diskusage.Usage{Used: int64(30e6 * mult), Actual: int64(40e6 * mult), Apparent: int64(45e6 * mult), Files: 9},
-			Final:     &Verification{Read: 200_000},
+			Final:     &harness.Verification{Read: 200_000},
 		}
 		for i := range 4 {
 			r.Intervals = append(r.Intervals, Interval{Start: time.Duration(i) * time.Second, Length: time.Second,
@@ -93,7 +93,7 @@ func syntheticReport() Report {
 	pebble.summarize()
 	rocks := result("rocksdb", 1.4)
 	broken := result("broken", 0.7)
-	broken.Queries[1].Verify = Verification{Read: 80_000, Expired: 12, First: "series 3: point at 12s expired before the query began"}
+	broken.Queries[1].Verify = harness.Verification{Read: 80_000, Expired: 12, First: "series 3: point at 12s expired before the query began"}
 	broken.Error = "steady: verification failed: 12 expired points read"
 	return Report{
 		RunID: "20261123T120000Z-0a1b2c",
@@ -130,6 +130,26 @@ func TestReportFailedEngine(t *testing.T) {
 		line := text[i : i+strings.IndexByte(text[i:], '\n')]
 		if f := strings.Fields(line); f[len(f)-1] != "-" {
 			t.Errorf("row %q: %q, want the failed engine's cell -\n%s", row, line, text)
+		}
+	}
+	// The CSV has its settings and error, and no figure for it.
+	var csv bytes.Buffer
+	if err := r.WriteCSV(&csv); err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, l := range strings.Split(csv.String(), "\n") {
+		if strings.Contains(l, ",unopened,") {
+			rows = append(rows, strings.Join(strings.Split(l, ",")[5:7], ","))
+		}
+	}
+	got := strings.Join(rows, " ")
+	if !strings.Contains(got, "config.rate,value") || !strings.Contains(got, "error,value") {
+		t.Errorf("the failed engine's CSV rows lack its settings or error: %s", got)
+	}
+	for _, figure := range []string{"elapsed_ns", "points_per_sec", "cost.", "disk.", "space_amplification"} {
+		if strings.Contains(got, figure) {
+			t.Errorf("the failed engine's CSV has %s: %s", figure, got)
 		}
 	}
 }

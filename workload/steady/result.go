@@ -67,7 +67,7 @@ type Result struct {
 	Search *Search `json:"search,omitempty"`
 	// Final is the check after everything stopped: the whole store read,
 	// expecting exactly the committed points that did not expire.
-	Final *Verification `json:"final_check,omitempty"`
+	Final *harness.Verification `json:"final_check,omitempty"`
 	// Error summarizes every failure, "" if none.
 	Error string `json:"error,omitempty"`
 }
@@ -78,7 +78,7 @@ type Query struct {
 	Count   int64                `json:"count"`
 	PerSec  float64              `json:"per_sec"`
 	Latency *measure.Percentiles `json:"latency,omitempty"`
-	Verify  Verification         `json:"verify"`
+	Verify  harness.Verification `json:"verify"`
 }
 
 // Spread is a figure over intervals: its mean, extremes, and the largest
@@ -110,10 +110,10 @@ func spreadOf(vs []float64) *Spread {
 func (r *Result) WrongAnswers() int64 {
 	var n int64
 	for _, q := range r.Queries {
-		n += q.Verify.problems()
+		n += q.Verify.Problems()
 	}
 	if r.Final != nil {
-		n += r.Final.problems()
+		n += r.Final.Problems()
 	}
 	return n
 }

@@ -128,12 +128,12 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	if len(errs) == 0 {
 		res.Final = r.finalCheck()
 		if !res.Final.OK() {
-			errs = append(errs, fmt.Errorf("final check: %w: %s", ErrVerification, res.Final.summary()))
+			errs = append(errs, fmt.Errorf("final check: %w: %s", ErrVerification, res.Final.Summary("points")))
 		}
 	}
 	for _, q := range res.Queries {
 		if !q.Verify.OK() {
-			errs = append(errs, fmt.Errorf("%s queries: %w: %s", q.Kind, ErrVerification, q.Verify.summary()))
+			errs = append(errs, fmt.Errorf("%s queries: %w: %s", q.Kind, ErrVerification, q.Verify.Summary("points")))
 		}
 	}
 	if u, err := diskusage.Measure(dir); err == nil {
@@ -299,7 +299,7 @@ func (r *runner) results(res *Result, rt *retainer) {
 				rd.hist[k].take(measure.NewHistogram())
 				h.Merge(rd.hist[k].total)
 				all.Merge(rd.hist[k].total)
-				q.Verify.add(&rd.verify[k])
+				q.Verify.Add(&rd.verify[k])
 			}
 			p := h.Percentiles()
 			q.Count, q.Latency = p.Count, &p
@@ -320,9 +320,9 @@ func (r *runner) results(res *Result, rt *retainer) {
 // finalCheck reads everything the store holds once writers, readers and
 // retention have stopped, and expects exactly the committed points that
 // did not expire.
-func (r *runner) finalCheck() *Verification {
+func (r *runner) finalCheck() *harness.Verification {
 	m := r.m
-	v := &Verification{}
+	v := &harness.Verification{}
 	done := r.doneCut.Load()
 	cut := m.roundAt(done) * m.series // the first point not expired
 	var want, ok int64
@@ -337,7 +337,7 @@ func (r *runner) finalCheck() *Verification {
 		series, ts, seq, err := m.layout.ParseKey(key)
 		if err != nil || ts < points.Epoch || (ts-points.Epoch)%m.step != 0 {
 			v.Wrong++
-			v.problem("key %x is not a point's", key)
+			v.Note("key %x is not a point's", key)
 			return
 		}
 		rnd, j := int64((ts-points.Epoch)/m.step), int64(series)%m.series
@@ -345,20 +345,20 @@ func (r *runner) finalCheck() *Verification {
 		switch life, dead := m.life(series); {
 		case rnd < life || rnd >= dead || i >= r.batches*m.batch || (!m.layout.BucketMajor() && seq != uint64(i)+1):
 			v.Wrong++
-			v.problem("series %d, round %d: not a point of the run", series, rnd)
+			v.Note("series %d, round %d: not a point of the run", series, rnd)
 			return
 		case !r.isDone(i / m.batch):
 			v.Wrong++
-			v.problem("series %d, round %d: its batch %d was never committed", series, rnd, i/m.batch)
+			v.Note("series %d, round %d: its batch %d was never committed", series, rnd, i/m.batch)
 			return
 		case ts < done:
 			v.Expired++
-			v.problem("series %d, round %d: expired, retention deleted everything before round %d", series, rnd, m.roundAt(done))
+			v.Note("series %d, round %d: expired, retention deleted everything before round %d", series, rnd, m.roundAt(done))
 			return
 		}
 		if got, err := points.ParseValue(val); err != nil || got != m.values.Value(uint64(i)+1) {
 			v.Wrong++
-			v.problem("series %d, round %d: value %d (%v), want %d", series, rnd, got, err, m.values.Value(uint64(i)+1))
+			v.Note("series %d, round %d: value %d (%v), want %d", series, rnd, got, err, m.values.Value(uint64(i)+1))
 			return
 		}
 		ok++
@@ -385,18 +385,13 @@ func (r *runner) finalCheck() *Verification {
 		}
 		chunk.Reset()
 		if err != nil {
-			v.problem("shard %d: %v", n, err)
+			v.Note("shard %d: %v", n, err)
 			v.Wrong++
 		}
 	})
 	if ok < want {
 		v.Missing += want - ok
-		v.problem("%d of the %d committed points not expired were not found", want-ok, want)
+		v.Note("%d of the %d committed points not expired were not found", want-ok, want)
 	}
 	return v
-}
-
-// summary says what went wrong in one line.
-func (v *Verification) summary() string {
-	return fmt.Sprintf("%d points read, %d missing, %d wrong, %d expired but read; first: %s", v.Read, v.Missing, v.Wrong, v.Expired, v.First)
 }

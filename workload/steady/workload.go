@@ -3,12 +3,12 @@ package steady
 import (
 	"errors"
 	"flag"
-	"strings"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/querymix"
+	"github.com/tsbench/storage/workload/results"
 	"github.com/tsbench/storage/workload/suite"
 )
 
@@ -28,7 +28,8 @@ type Settings struct {
 type steadySuite struct{}
 
 func (steadySuite) Info() suite.Info {
-	return suite.Info{About: "the steady-state workload", Add: "add -workload steady", Ordered: true, ResultKey: "scheduled_points"}
+	return suite.Info{About: "the steady-state workload",
+		Shared: []string{suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagInterval}, Ordered: true, ResultKey: "scheduled_points"}
 }
 
 // Defaults are the speedup, method and rate search's targets; Flags sets
@@ -40,36 +41,24 @@ func (steadySuite) Defaults() Settings {
 	}
 }
 
-// ownFlags are the steady workload's flags beyond those it shares
-// with the mixed workload, in the order its messages list them.
-var ownFlags = []string{"speedup", "retention", "retention-method", "bucket", "late", "late-window", "out-of-order", "churn", "churn-every", "find-rate", "max-write-p99", "max-query-p99"}
-
 func (steadySuite) Flags(fs *flag.FlagSet, s *Settings) {
 	querymix.DefineLoad(fs, &s.Writers, &s.Readers, &s.Duration, &s.Rate, &s.Mix, &s.Window)
-	fs.Float64Var(&s.Speedup, "speedup", s.Speedup, "with -workload steady, how many `times` faster data time runs than wall time, so that a -retention of minutes expires data in a short run")
-	fs.DurationVar(&s.Retention, "retention", 0, "with -workload steady, the `window` of data time kept; older data is deleted as the data advances (default a third of the run's data time)")
-	fs.Func("retention-method", "with -workload steady, the `method` that deletes expired data: delete (a DeleteRange per series), bucket (time-bucket-major keys, one DeleteRange per bucket) or shards (an engine per time shard, closed and deleted whole) (default delete)", func(v string) error {
+	fs.Float64Var(&s.Speedup, "speedup", s.Speedup, "how many `times` faster data time runs than wall time, so that a -retention of minutes expires data in a short run")
+	fs.DurationVar(&s.Retention, "retention", 0, "the `window` of data time kept; older data is deleted as the data advances (default a third of the run's data time)")
+	fs.Func("retention-method", "the `method` that deletes expired data: delete (a DeleteRange per series), bucket (time-bucket-major keys, one DeleteRange per bucket) or shards (an engine per time shard, closed and deleted whole) (default delete)", func(v string) error {
 		m, err := ParseMethod(v)
 		s.Method = m
 		return suite.Unprefixed(err, ErrInvalidConfig)
 	})
-	fs.DurationVar(&s.BucketWidth, "bucket", 0, "with -workload steady, the data time of a bucket, a shard and a retention step (default -retention/10)")
-	fs.Float64Var(&s.Late, "late", 0, "with -workload steady, the `fraction` of batches sent late, by up to -late-window of data time")
-	fs.DurationVar(&s.LateWindow, "late-window", 0, "with -workload steady, how late a late batch is at most, in data time (default 1m, or -retention/4 if shorter)")
-	fs.Float64Var(&s.OutOfOrder, "out-of-order", 0, "with -workload steady, the `fraction` of each batch's points put out of order")
-	fs.Float64Var(&s.Churn, "churn", 0, "with -workload steady, the `fraction` of series replaced by new ones every -churn-every of data time")
-	fs.DurationVar(&s.ChurnEvery, "churn-every", 0, "with -workload steady, the data time between replacements of series (default 1m)")
-	fs.BoolVar(&s.FindRate, "find-rate", false, "with -workload steady, search the highest rate each engine sustains for -duration, from -rate up (doubling, then halving, then narrowing to within 10%), each probe on a fresh store, and report it with the signal that stopped it")
+	fs.DurationVar(&s.BucketWidth, "bucket", 0, "the data time of a bucket, a shard and a retention step (default -retention/10)")
+	fs.Float64Var(&s.Late, "late", 0, "the `fraction` of batches sent late, by up to -late-window of data time")
+	fs.DurationVar(&s.LateWindow, "late-window", 0, "how late a late batch is at most, in data time (default 1m, or -retention/4 if shorter)")
+	fs.Float64Var(&s.OutOfOrder, "out-of-order", 0, "the `fraction` of each batch's points put out of order")
+	fs.Float64Var(&s.Churn, "churn", 0, "the `fraction` of series replaced by new ones every -churn-every of data time")
+	fs.DurationVar(&s.ChurnEvery, "churn-every", 0, "the data time between replacements of series (default 1m)")
+	fs.BoolVar(&s.FindRate, "find-rate", false, "search the highest rate each engine sustains for -duration, from -rate up (doubling, then halving, then narrowing to within 10%), each probe on a fresh store, and report it with the signal that stopped it")
 	fs.DurationVar(&s.Targets.MaxWriteP99, "max-write-p99", s.Targets.MaxWriteP99, "with -find-rate, the highest write p99 (from the intended starts) a sustained rate may have")
 	fs.DurationVar(&s.Targets.MaxQueryP99, "max-query-p99", s.Targets.MaxQueryP99, "with -find-rate, the highest query p99 a sustained rate may have")
-}
-
-// refused are the flags -workload steady refuses with a message of
-// its own.
-var refused = []string{"settle", "reuse-iterator", "kills", "skew", "points", "num", "value-size", "key", "order", "compression-ratio"}
-
-func (steadySuite) Refuse(flag string) error {
-	return suite.Refuse(flag, refused, "steady", "-rate, -duration, -writers, -readers, -mix, -window, -series, -batch and -"+strings.Join(ownFlags, ", -"))
 }
 
 func (steadySuite) Configure(s *Settings, c *suite.Common, given suite.Given) error {
@@ -133,6 +122,6 @@ func (steadySuite) Fields(res *Result) suite.Fields {
 
 func (steadySuite) Failure(res *Result) string { return res.Error }
 
-func (steadySuite) Report(runID string, env harness.Environment, results []*Result) report.Renderer {
-	return &Report{RunID: runID, Env: env, Results: results}
+func (steadySuite) Report(runID string, env harness.Environment, rs []*Result) report.Renderer {
+	return &Report{Schema: results.SchemaVersion, RunID: runID, Env: env, Results: rs}
 }

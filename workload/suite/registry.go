@@ -268,7 +268,6 @@ type erased interface {
 	defaults() any
 	flags(fs *flag.FlagSet, s any)
 	configure(s any, c *Common, given Given) error
-	refuse(flag string) error
 	decode(b []byte) (any, error)
 	value(s any) any
 	start(s any, options map[string]any) any
@@ -298,13 +297,6 @@ func (a adapter[S, R]) flags(fs *flag.FlagSet, s any) { a.w.Flags(fs, s.(*S)) }
 
 func (a adapter[S, R]) configure(s any, c *Common, given Given) error {
 	return a.w.Configure(s.(*S), c, given)
-}
-
-func (a adapter[S, R]) refuse(flag string) error {
-	if r, ok := a.w.(Refuser); ok {
-		return r.Refuse(flag)
-	}
-	return nil
 }
 
 func (a adapter[S, R]) decode(b []byte) (any, error) {

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"io"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/tsbench/storage/internal/report"
@@ -27,12 +26,12 @@ type fakeResult struct {
 	Shared int    `json:"shared"`
 }
 
-// fake is a workload whose own flag is -NAME-own and that refuses the
-// command's -command.
+// fake is a workload whose own flag is -NAME-own, that also takes the
+// shared -points.
 type fake struct{ name string }
 
 func (f fake) Info() suite.Info {
-	return suite.Info{About: "the " + f.name + " workload", Add: "add -workload " + f.name}
+	return suite.Info{About: "the " + f.name + " workload", Shared: []string{suite.FlagPoints}}
 }
 
 func (fake) Defaults() fakeSettings { return fakeSettings{Shared: 1} }
@@ -40,10 +39,6 @@ func (fake) Defaults() fakeSettings { return fakeSettings{Shared: 1} }
 func (f fake) Flags(fs *flag.FlagSet, s *fakeSettings) {
 	fs.IntVar(&s.Shared, "shared", s.Shared, "a flag both fakes take")
 	fs.IntVar(&s.Own, f.name+"-own", 0, "a flag of "+f.name)
-}
-
-func (f fake) Refuse(flag string) error {
-	return suite.Refuse(flag, []string{"command"}, f.name, "-shared")
 }
 
 func (fake) Configure(s *fakeSettings, c *suite.Common, given suite.Given) error {
@@ -77,58 +72,65 @@ func init() {
 	suite.Register("fake-b", fake{"fake-b"})
 }
 
-// parse defines every workload's flags on a new flag set and parses args.
-func parse(t *testing.T, args ...string) (*suite.Flags, []string) {
+// parse defines workload name's flags on a new flag set and parses args.
+func parse(t *testing.T, name string, args ...string) (*suite.Config, []string) {
 	t.Helper()
+	w, err := suite.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
 	fs := flag.NewFlagSet("test", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.String("command", "", "a flag of the command")
-	flags := suite.DefineFlags(fs)
+	cfg := w.NewConfig(fs)
 	if err := fs.Parse(args); err != nil {
 		t.Fatal(err)
 	}
 	var set []string
 	fs.Visit(func(f *flag.Flag) { set = append(set, f.Name) })
-	return flags, set
+	return cfg, set
 }
 
-// TestFlags checks that a flag two workloads define sets both, and that
-// a workload refuses another's flag, or one it lists, naming the fix.
+// TestFlags checks that a workload's flags set its settings alone, that
+// Configure sees which were given, and which workloads take a flag.
 func TestFlags(t *testing.T) {
-	flags, set := parse(t, "-shared", "7", "-fake-b-own", "3")
+	b, set := parse(t, "fake-b", "-shared", "7", "-fake-b-own", "3")
 	c := suite.Common{Points: 5}
-	b, err := flags.Configure("fake-b", &c, set)
-	if err != nil {
+	if err := b.Configure(&c, func(n string) bool { return slices.Contains(set, n) }); err != nil {
 		t.Fatal(err)
 	}
 	if s := b.Settings().(fakeSettings); s != (fakeSettings{Shared: 7, Own: 3}) || c.Points != 5 {
 		t.Errorf("fake-b: %+v, points %d", s, c.Points)
 	}
-	if a, err := flags.Configure("fake-a", &c, []string{"shared"}); err != nil || a.Settings().(fakeSettings).Shared != 7 {
-		t.Errorf("fake-a: %v, %v; want -shared 7 too", a, err)
+	a, _ := parse(t, "fake-a")
+	if err := a.Configure(&c, func(string) bool { return false }); err != nil || c.Points != 0 || a.Settings().(fakeSettings).Shared != 1 {
+		t.Errorf("no flags: %v, points %d, %+v; want the workload's defaults", err, c.Points, a.Settings())
 	}
-	if _, err := flags.Configure("fake-a", &c, set); !errors.Is(err, suite.ErrInvalid) || !strings.HasSuffix(err.Error(), ": -fake-b-own is a setting of the fake-b workload: add -workload fake-b") {
-		t.Errorf("fake-b's flag in fake-a: %v", err)
+	a, _ = parse(t, "fake-a", "-fake-a-own", "-1")
+	if err := a.Configure(&c, func(string) bool { return true }); !errors.Is(err, suite.ErrInvalid) {
+		t.Errorf("a bad setting: %v", err)
 	}
-
-	flags, set = parse(t, "-command", "x")
-	if _, err := flags.Configure("fake-a", &c, set); !errors.Is(err, suite.ErrInvalid) || !strings.HasSuffix(err.Error(), ": -command is not a setting of -workload fake-a, which takes -shared: drop -command") {
-		t.Errorf("a flag fake-a refuses: %v", err)
+	names := func(ws []*suite.Suite) (out []string) {
+		for _, w := range ws {
+			out = append(out, w.Name())
+		}
+		return out
 	}
-	if _, err := flags.Configure("fake-a", &c, nil); err != nil || c.Points != 0 {
-		t.Errorf("no flags: %v, points %d; want the workload's default of none", err, c.Points)
+	if got := names(suite.Taking("fake-b-own")); !slices.Equal(got, []string{"fake-b"}) {
+		t.Errorf("-fake-b-own is taken by %v", got)
 	}
-	if _, err := flags.Configure("nothing", &c, nil); !errors.Is(err, suite.ErrUnknown) {
-		t.Errorf("unknown workload: %v", err)
+	if got := names(suite.Taking(suite.FlagPoints)); !slices.Contains(got, "fake-a") || !slices.Contains(got, "fake-b") {
+		t.Errorf("-points is taken by %v", got)
+	}
+	if w, _ := suite.Lookup("fake-a"); w.Takes("interval") || !w.Takes("shared") {
+		t.Errorf("fake-a takes -interval %v, -shared %v", w.Takes("interval"), w.Takes("shared"))
 	}
 }
 
 // TestDecode checks that settings go to a child and results come back as
 // the workload's types, and that a field the settings lack is refused.
 func TestDecode(t *testing.T) {
-	flags, set := parse(t, "-shared", "9")
-	cfg, err := flags.Configure("fake-a", &suite.Common{}, set)
-	if err != nil {
+	cfg, set := parse(t, "fake-a", "-shared", "9")
+	if err := cfg.Configure(&suite.Common{}, func(n string) bool { return slices.Contains(set, n) }); err != nil {
 		t.Fatal(err)
 	}
 	b, err := json.Marshal(cfg)
@@ -171,14 +173,4 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
-}
-
-// TestUnquoteUsage: a flag two workloads define is named after its type,
-// as it would be alone.
-func TestUnquoteUsage(t *testing.T) {
-	fs := flag.NewFlagSet("test", flag.ContinueOnError)
-	suite.DefineFlags(fs)
-	if name, usage := suite.UnquoteUsage(fs.Lookup("shared")); name != "int" || usage != "a flag both fakes take" {
-		t.Errorf("-shared %s: %s", name, usage)
-	}
 }

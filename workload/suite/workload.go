@@ -45,16 +45,6 @@ type Workload[S, R any] interface {
 	Report(runID string, env harness.Environment, results []*R) report.Renderer
 }
 
-// Refuser is a Workload that refuses some flags it does not take with a
-// message of its own: Refuse returns it for flag, set on the command
-// line, or nil. A flag another workload defines and this one neither
-// defines nor refuses is refused naming that workload (Info.About,
-// Info.Add); one of the command's that it neither takes nor refuses is
-// ignored.
-type Refuser interface {
-	Refuse(flag string) error
-}
-
 // Preparer is a Workload that readies the machine in the parent before
 // anything is created in path, the -path directory: the crash check's
 // power cut makes sure FUSE works and detaches the dead mounts of a
@@ -93,9 +83,6 @@ type Comparer[R any] interface {
 type Info struct {
 	// About names it in messages: "the mixed workload".
 	About string
-	// Add is how a command line picks it, for a message about one of its
-	// flags given to another workload: "add -workload mixed".
-	Add string
 	// Selects is a flag of its own that picks it when -workload is not
 	// given: "benchmarks" for the micro benchmarks; "" for none.
 	Selects string
@@ -105,6 +92,13 @@ type Info struct {
 	// results have ("steps"): how compare and merge tell its reports
 	// apart (ReadReport).
 	ResultKey string
+	// Shared are the shared flags it takes (FlagPoints, ...), which the
+	// command defines for it and its Configure copies from Common; the
+	// others are not its flags. FlagDataset only with Datasets.
+	Shared []string
+	// Single says it runs each engine once, repeating within its run (the
+	// crash check's kills): -count is not its flag.
+	Single bool
 	// Datasets says it keeps the points it writes first in -dataset
 	// (Common.Dataset; package dataset).
 	Datasets bool

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/internal/scanbuf"
+	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
 )
 
@@ -17,7 +18,7 @@ func BenchmarkVerifyChunk(b *testing.B) {
 	var buf points.Batch
 	buf.Fill(g, 0, scanbuf.ChunkEntries)
 	var ch scanbuf.Chunk
-	v := &Verification{}
+	v := &harness.Verification{}
 	b.ReportAllocs()
 	for range b.N {
 		c := checker{gen: g, v: v, next: 0, hi: scanbuf.ChunkEntries}
@@ -52,7 +53,7 @@ func TestVerifyNoAlloc(t *testing.T) {
 	var b points.Batch
 	b.Fill(g, 0, scanbuf.ChunkEntries)
 	var ch scanbuf.Chunk
-	v := &Verification{}
+	v := &harness.Verification{}
 	if n := testing.AllocsPerRun(100, func() {
 		c := checker{gen: g, v: v, series: 0, next: 0, hi: scanbuf.ChunkEntries}
 		for j := range b.Len() {
@@ -63,7 +64,7 @@ func TestVerifyNoAlloc(t *testing.T) {
 	}); n != 0 {
 		t.Errorf("copying and verifying a chunk allocates %v times", n)
 	}
-	if v.Missing+v.Unexpected+v.WrongValues != 0 {
+	if v.Missing+v.Unexpected+v.Wrong != 0 {
 		t.Errorf("clean chunk: %+v", v)
 	}
 }

@@ -1,6 +1,8 @@
 package timeseries
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/tsbench/storage/internal/measure"
@@ -153,6 +155,7 @@ func (r Report) timelineCharts(set *results.Set[Result]) []report.Chart {
 	p99 := report.Chart{Title: "p99 latency over time",
 		Note: "The highest p99 of the intervals in each cell (write: per batch; query: per series scan; delete: per series DeleteRange); rings mark write stalls. Lower is better."}
 	cfg := r.config()
+	var short []string // steps with intervals but a timeline of one cell
 	for _, step := range StepNames {
 		cell, cells := r.timelineCells(set, step)
 		if cells == 0 {
@@ -162,12 +165,23 @@ func (r Report) timelineCharts(set *results.Set[Result]) []report.Chart {
 		groups := results.CellLabels(cell, cells)
 		rc := set.Chart(report.Chart{Title: label, Kind: report.Lines, Format: report.Rate, Unit: "points/s"}, groups, r.cellPoints(step, cell, cellRate))
 		lc := set.Chart(report.Chart{Title: label, Kind: report.Lines, Format: report.FormatDuration, Unit: "ns"}, groups, r.cellPoints(step, cell, cellP99))
+		if cells < 2 {
+			short = append(short, label)
+			continue
+		}
 		if step != StepCompact { // it counts no points
 			rate.Panels = append(rate.Panels, rc)
 		}
 		if results.Drawn(lc) {
 			p99.Panels = append(p99.Panels, lc)
 		}
+	}
+	if len(short) > 0 {
+		// Said where the charts would be: a one-cell line is a lone dot.
+		note := fmt.Sprintf(" Not drawn: %s, each shorter than one %v interval (-interval sets it, down to %v).",
+			strings.Join(short, ", "), cfg.interval(), minInterval)
+		rate.Note += note
+		p99.Note += note
 	}
 	var out []report.Chart
 	for _, c := range []report.Chart{rate, p99} {

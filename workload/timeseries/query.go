@@ -8,6 +8,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/internal/scanbuf"
+	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
 )
 
@@ -21,7 +22,7 @@ func (r *runner) query(lo, hi int64) func(*stepRun) error {
 	return func(s *stepRun) (err error) {
 		// Expected grows series by series, so that a stopped step's
 		// counts are those of the series it read.
-		v := &Verification{}
+		v := &harness.Verification{}
 		s.verify = v
 		defer func() {
 			if r.it == nil {
@@ -134,7 +135,7 @@ func verifyChunk(ch *scanbuf.Chunk, c *checker) {
 // whatever differs in v.
 type checker struct {
 	gen    points.Generator
-	v      *Verification
+	v      *harness.Verification
 	series int64
 	next   int64 // index of the next expected point
 	hi     int64
@@ -165,7 +166,7 @@ func (c *checker) check(key, val []byte) {
 		}
 		skipped := (i - c.next) / c.gen.Series
 		c.v.Missing += skipped
-		c.problem("series %d: %d points missing before seq %d", c.series, skipped, seq)
+		c.v.Note("series %d: %d points missing before seq %d", c.series, skipped, seq)
 	}
 	if want := c.gen.Timestamp(i); ts != want {
 		c.unexpected("series %d: point seq %d has timestamp %d, want %d", c.series, seq, ts, want)
@@ -174,11 +175,11 @@ func (c *checker) check(key, val []byte) {
 	c.next = i + c.gen.Series
 	got, err := points.ParseValue(val)
 	if want := c.gen.Value(seq); err != nil || got != want {
-		c.v.WrongValues++
+		c.v.Wrong++
 		if err != nil {
-			c.problem("series %d: point seq %d: %v", c.series, seq, err)
+			c.v.Note("series %d: point seq %d: %v", c.series, seq, err)
 		} else {
-			c.problem("series %d: point seq %d has value %d, want %d", c.series, seq, got, want)
+			c.v.Note("series %d: point seq %d has value %d, want %d", c.series, seq, got, want)
 		}
 	}
 }
@@ -190,20 +191,12 @@ func (c *checker) finish() {
 	}
 	n := (c.hi - c.next + c.gen.Series - 1) / c.gen.Series
 	c.v.Missing += n
-	c.problem("series %d: %d points missing from seq %d on", c.series, n, c.next+1)
+	c.v.Note("series %d: %d points missing from seq %d on", c.series, n, c.next+1)
 }
 
 func (c *checker) unexpected(format string, args ...any) {
 	c.v.Unexpected++
-	c.problem(format, args...)
-}
-
-// problem records the first problem's description; formatting happens only
-// for that one, so a run full of errors stays fast.
-func (c *checker) problem(format string, args ...any) {
-	if c.v.First == "" {
-		c.v.First = fmt.Sprintf(format, args...)
-	}
+	c.v.Note(format, args...)
 }
 
 // withinPrefix returns a series' upper bound as an engine ordered only

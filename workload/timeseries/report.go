@@ -358,14 +358,7 @@ var memoryMetrics = append(results.MemoryMetrics(func(s *Step) *measure.MemoryPe
 var latencyMetrics = results.LatencyMetrics(func(s *Step) *measure.Percentiles { return s.Latency })
 
 var verifyMetrics = []metric{{Name: "checked", Best: report.NoBest, Get: func(s *Step) report.Cell {
-	v := s.Verify
-	if v == nil {
-		return report.None
-	}
-	if v.OK() {
-		return report.Cell{Text: "ok, " + harness.Count(v.Read) + " points"}
-	}
-	return report.Cell{Text: fmt.Sprintf("%d missing, %d unexpected, %d wrong of %s", v.Missing, v.Unexpected, v.WrongValues, harness.Count(v.Expected))}
+	return results.VerifyCell(s.Verify, "points")
 }}}
 
 // CompareMetrics are the figures benchmark-storage compare shows by

@@ -46,7 +46,7 @@ func syntheticReport() Report {
 		}
 		switch name {
 		case StepQuery, StepQueryAfterDelete:
-			st.Verify = &Verification{Expected: pts, Read: pts}
+			st.Verify = &harness.Verification{Expected: pts, Read: pts}
 		default:
 			st.WriteAmp = float64(st.IO.WriteBytes) / float64(st.LogicalBytes)
 		}
@@ -109,8 +109,8 @@ func syntheticReport() Report {
 		broken.Steps[i].EngineMetrics = engine.Metrics{engine.MetricCacheHits: 1_000_000, engine.MetricCacheMisses: 55_000}
 	}
 	q := &broken.Steps[1]
-	q.Verify = &Verification{Expected: 1e8, Read: 1e8 - 2, Missing: 3, Unexpected: 1, WrongValues: 2, First: "series 17: 3 points missing before seq 8500018"}
-	q.Error = "workload: verification failed: " + q.Verify.summary()
+	q.Verify = &harness.Verification{Expected: 1e8, Read: 1e8 - 2, Missing: 3, Unexpected: 1, Wrong: 2, First: "series 17: 3 points missing before seq 8500018"}
+	q.Error = "workload: verification failed: " + q.Verify.Summary("points")
 	broken.Steps[2].Error = "series 0: delete range: disk full"
 	broken.Steps[2].IO = nil
 	broken.Steps[2].WriteAmp = 0

@@ -122,7 +122,7 @@ type Step struct {
 	// nil with Config.Interval negative.
 	Intervals []Interval `json:"intervals,omitempty"`
 	// Verify is what a query step read back and how it compared.
-	Verify *Verification `json:"verify,omitempty"`
+	Verify *harness.Verification `json:"verify,omitempty"`
 	// Error is why the step failed: an engine error or a verification
 	// failure; "" if it passed.
 	Error string `json:"error,omitempty"`
@@ -138,28 +138,4 @@ type EngineSize struct {
 	InUse int64 `json:"in_use_bytes"`
 	// OnDisk is the bytes the engine's files take, free pages included.
 	OnDisk int64 `json:"on_disk_bytes"`
-}
-
-// Verification counts what a query step read against what it expected.
-type Verification struct {
-	// Expected is how many points the step should read.
-	Expected int64 `json:"expected"`
-	// Read is how many entries the engine returned.
-	Read int64 `json:"read"`
-	// Missing counts expected points the engine did not return.
-	Missing int64 `json:"missing"`
-	// Unexpected counts entries that should not be there: deleted or never
-	// written points, duplicates, out-of-order or malformed keys.
-	Unexpected int64 `json:"unexpected"`
-	// WrongValues counts expected points whose value did not decode to the
-	// generated one.
-	WrongValues int64 `json:"wrong_values"`
-	// First describes the first problem found.
-	First string `json:"first_problem,omitempty"`
-}
-
-// OK reports whether every expected point was read, with its value, and
-// nothing else.
-func (v *Verification) OK() bool {
-	return v.Missing == 0 && v.Unexpected == 0 && v.WrongValues == 0 && v.Read == v.Expected
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/memory"
+	"github.com/tsbench/storage/workload/harness"
 )
 
 // counting counts the iterators made through it.
@@ -45,7 +46,7 @@ func TestReuseIterator(t *testing.T) {
 		{"reopened", func(*testing.T, string) engine.Engine { return newSynthetic(cfg) }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var read [2][]Verification
+			var read [2][]harness.Verification
 			for i, reuse := range []bool{false, true} {
 				dir := t.TempDir()
 				db := &counting{Engine: tc.open(t, dir)}

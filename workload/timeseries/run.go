@@ -180,7 +180,7 @@ type stepRun struct {
 	hist    *measure.Histogram
 	timed   bool // whether hist holds one entry per operation
 	logical int64
-	verify  *Verification
+	verify  *harness.Verification
 	tl      *timeline // nil without over-time figures
 }
 
@@ -288,7 +288,7 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 		errs = append(errs, fatal)
 	}
 	if v := run.verify; v != nil && !v.OK() {
-		errs = append(errs, fmt.Errorf("%w: %s", ErrVerification, v.summary()))
+		errs = append(errs, fmt.Errorf("%w: %s", ErrVerification, v.Summary("points")))
 	}
 	usage, derr := diskusage.Measure(r.dir)
 	if derr != nil {
@@ -311,12 +311,6 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 		st.Error = oneLine(shown)
 	}
 	return st, fatal, err
-}
-
-// summary says what went wrong in one line.
-func (v *Verification) summary() string {
-	return fmt.Sprintf("read %d of %d expected points: %d missing, %d unexpected, %d wrong values; first: %s",
-		v.Read, v.Expected, v.Missing, v.Unexpected, v.WrongValues, v.First)
 }
 
 // monitor reports progress, samples open files and closes the

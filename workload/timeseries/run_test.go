@@ -320,10 +320,10 @@ func TestRunDetectsCorruptValue(t *testing.T) {
 	}
 	for _, name := range []string{StepQuery, StepQueryAfterDelete} {
 		st := res.Step(name)
-		if v := st.Verify; v.WrongValues != 1 || v.Missing != 0 || v.Unexpected != 0 || v.Read != v.Expected || !strings.Contains(v.First, "seq 901") {
+		if v := st.Verify; v.Wrong != 1 || v.Missing != 0 || v.Unexpected != 0 || v.Read != v.Expected || !strings.Contains(v.First, "seq 901") {
 			t.Errorf("%s: Verify = %+v", name, v)
 		}
-		if !strings.Contains(st.Error, "1 wrong values") {
+		if !strings.Contains(st.Error, "1 wrong;") {
 			t.Errorf("%s: Error = %q", name, st.Error)
 		}
 	}

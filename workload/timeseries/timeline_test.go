@@ -1,6 +1,7 @@
 package timeseries
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -94,6 +95,31 @@ func TestTimelineCharts(t *testing.T) {
 	}
 	if got := p99.Series[1].Points[0].Median; got != float64(5*time.Millisecond) {
 		t.Errorf("fast engine's p99 %v", time.Duration(got))
+	}
+}
+
+// TestTimelineChartsShortStep: a step shorter than one interval has a
+// timeline of one cell, a lone dot, so it is not drawn and the charts'
+// note says so; a step of several cells still is.
+func TestTimelineChartsShortStep(t *testing.T) {
+	cfg := Config{Points: 1000, Series: 10, Batch: 10, Interval: time.Second}
+	var long []Interval
+	for i := range 5 {
+		long = append(long, Interval{Start: time.Duration(i) * time.Second, Length: time.Second, Points: 100})
+	}
+	short := []Interval{{Start: 0, Length: 300 * time.Millisecond, Points: 1000}}
+	r := Report{Results: []*Result{{Header: harness.Header{Engine: "pebble"}, Config: cfg,
+		Steps: []Step{{Name: StepWrite, Intervals: long}, {Name: StepQuery, Intervals: short}}}}}
+	charts := r.timelineCharts(r.set())
+	if len(charts) != 1 || len(charts[0].Panels) != 1 || charts[0].Panels[0].Title != Label(StepWrite, cfg) {
+		t.Fatalf("charts %+v, want the write step's throughput alone", charts)
+	}
+	if want := "Not drawn: " + Label(StepQuery, cfg) + ", each shorter than one 1s interval"; !strings.Contains(charts[0].Note, want) {
+		t.Errorf("note %q lacks %q", charts[0].Note, want)
+	}
+	r.Results[0].Steps = r.Results[0].Steps[1:]
+	if charts := r.timelineCharts(r.set()); len(charts) != 0 {
+		t.Errorf("a run of one short step drew %+v", charts)
 	}
 }
 

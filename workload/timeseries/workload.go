@@ -7,6 +7,7 @@ import (
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
+	"github.com/tsbench/storage/workload/results"
 	"github.com/tsbench/storage/workload/suite"
 )
 
@@ -16,7 +17,8 @@ func init() { suite.Register("ts", tsSuite{}) }
 type tsSuite struct{}
 
 func (tsSuite) Info() suite.Info {
-	return suite.Info{About: "the time-series workload", Add: "add -workload ts", Aliases: []string{"timeseries"}, Datasets: true, Ordered: true, Stops: true, ResultKey: "steps"}
+	return suite.Info{About: "the time-series workload", Aliases: []string{"timeseries"},
+		Shared: []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagInterval, suite.FlagDataset}, Datasets: true, Ordered: true, Stops: true, ResultKey: "steps"}
 }
 
 // Defaults are a Config without sizes, which the command's settings
@@ -73,8 +75,8 @@ func (tsSuite) Failure(res *Result) string {
 	return suite.FirstFailure(res.Error, res.Steps, func(st Step) (string, string) { return st.Name, st.Error })
 }
 
-func (tsSuite) Report(runID string, env harness.Environment, results []*Result) report.Renderer {
-	return &Report{RunID: runID, Env: env, Results: results}
+func (tsSuite) Report(runID string, env harness.Environment, rs []*Result) report.Renderer {
+	return &Report{Schema: results.SchemaVersion, RunID: runID, Env: env, Results: rs}
 }
 
 func (tsSuite) JVM(s Config, c suite.Common) error {

@@ -5,13 +5,13 @@ import java.util.Map;
 
 /** Checks the points of one series as a query reads them, as Go's workload checker does. */
 final class Checker {
-    /** What a query step read against what it expected (Go's workload.Verification). */
+    /** What a query step read against what it expected (Go's harness.Verification). */
     static final class Verify {
         final long expected;
         long read;
         long missing;
         long unexpected;
-        long wrongValues;
+        long wrong;
         String first;
 
         Verify(long expected) {
@@ -19,12 +19,12 @@ final class Checker {
         }
 
         boolean ok() {
-            return missing == 0 && unexpected == 0 && wrongValues == 0 && read == expected;
+            return missing == 0 && unexpected == 0 && wrong == 0 && read == expected;
         }
 
         String summary() {
             return "read " + read + " of " + expected + " expected points: " + missing + " missing, " + unexpected
-                    + " unexpected, " + wrongValues + " wrong values; first: " + (first == null ? "" : first);
+                    + " unexpected, " + wrong + " wrong; first: " + (first == null ? "" : first);
         }
 
         Map<String, Object> json() {
@@ -33,7 +33,7 @@ final class Checker {
             m.put("read", read);
             m.put("missing", missing);
             m.put("unexpected", unexpected);
-            m.put("wrong_values", wrongValues);
+            m.put("wrong", wrong);
             if (first != null) {
                 m.put("first_problem", first);
             }
@@ -89,11 +89,11 @@ final class Checker {
         try {
             long got = Points.parseValue(b, voff, vlen);
             if (got != w) {
-                v.wrongValues++;
+                v.wrong++;
                 problem("series " + series + ": point seq " + seq + " has value " + got + ", want " + w);
             }
         } catch (IllegalArgumentException e) {
-            v.wrongValues++;
+            v.wrong++;
             problem("series " + series + ": point seq " + seq + ": " + e.getMessage());
         }
     }

@@ -247,13 +247,15 @@ final class Micro {
             b.put("error", Main.oneLine(failed));
         } else if (r.verify != null && !verified(r.verify)) {
             b.put("error", "micro: verification failed: read " + r.verify.get("read") + " of " + r.verify.get("expected")
-                    + " expected entries: " + r.verify.get("missing") + " missing, " + r.verify.get("wrong") + " wrong; first: "
+                    + " expected entries: " + r.verify.get("missing") + " missing, " + r.verify.get("unexpected") + " unexpected, "
+                    + r.verify.get("wrong") + " wrong; first: "
                     + r.verify.getOrDefault("first_problem", ""));
         }
     }
 
     private static boolean verified(Map<String, Object> v) {
-        return (long) v.get("missing") == 0 && (long) v.get("wrong") == 0 && v.get("read").equals(v.get("expected"))
+        return (long) v.get("missing") == 0 && (long) v.get("unexpected") == 0 && (long) v.get("wrong") == 0
+                && v.get("read").equals(v.get("expected"))
                 && !v.containsKey("first_problem");
     }
 
@@ -351,6 +353,7 @@ final class Micro {
         v.put("expected", expected);
         v.put("read", 0L);
         v.put("missing", 0L);
+        v.put("unexpected", 0L);
         v.put("wrong", 0L);
         return v;
     }
@@ -426,14 +429,14 @@ final class Micro {
                 long pos = checked[0] + c;
                 int kl = klen[c], vl = vlen[c];
                 if (pos >= n || present == 0) {
-                    count(v, "wrong");
+                    count(v, "unexpected");
                     problem(v, "unexpected entry " + hex(arena, at, kl));
                 } else {
                     long i = reverse ? present - 1 - pos % present : pos % present;
                     cfg.keyType.put(want, 0, i);
                     int off = vals.offset(i, 0);
                     if (!Arrays.equals(arena, at, at + kl, want, 0, ks)) {
-                        count(v, "wrong");
+                        count(v, "unexpected");
                         problem(v, "entry " + pos + " of the scan has key " + hex(arena, at, kl) + ", want " + hex(want, 0, ks));
                     } else if (!Arrays.equals(arena, at + kl, at + kl + vl, vals.pool, off, off + vals.size)) {
                         count(v, "wrong");
@@ -507,7 +510,7 @@ final class Micro {
         r.done.set(read);
         v.put("read", read);
         if (extra && hash != 0) {
-            count(v, "wrong");
+            count(v, "unexpected");
             problem(v, "the store holds more than the " + present + " expected entries");
         }
         if (hash == 0) {
