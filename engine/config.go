@@ -31,7 +31,7 @@ func ParseConfig(name, text, source string) (Options, error) {
 	if _, err := Lookup(name); err != nil {
 		return Options{}, err
 	}
-	o, tables, _, err := parseConfig(text, source)
+	o, tables, _, err := parseConfig(text, source, nil)
 	if err != nil {
 		return Options{}, err
 	}
@@ -50,16 +50,22 @@ type Resolver interface {
 }
 
 // parseConfig decodes the shared keys and the table of every registered
-// engine that has one, and checks them all: tables are the engines' own
+// engine that has one, sets the shared keys of typed over them
+// (Override.Typed), and checks them all: tables are the engines' own
 // options as written, resolved the same after their Resolver checked
 // them, which Resolve keeps rather than resolving them again.
-func parseConfig(text, source string) (o Options, tables, resolved map[string]any, err error) {
+func parseConfig(text, source string, typed []Override) (o Options, tables, resolved map[string]any, err error) {
 	bad := func(format string, args ...any) (Options, map[string]any, map[string]any, error) {
 		return Options{}, nil, nil, fmt.Errorf("%w: %s: "+format, append([]any{ErrConfig, source}, args...)...)
 	}
 	md, err := decodeSizes(&o, func(v any) (toml.MetaData, error) { return toml.Decode(text, v) })
 	if err != nil {
 		return bad("%v", err)
+	}
+	for _, ov := range typed {
+		if err := ov.set(&o); err != nil {
+			return Options{}, nil, nil, err
+		}
 	}
 	var prims map[string]toml.Primitive
 	mdt, err := toml.Decode(text, &prims)

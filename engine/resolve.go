@@ -18,6 +18,11 @@ type Override struct {
 	// text that is no TOML value is a string, and for a list key a
 	// comma-separated list of strings (a:1,b:2).
 	Value string
+	// Typed, if not nil, is the value of a shared key as a program holds
+	// it already (a flag's int64 for cache_size), set into the key's
+	// field as it is, in place of Value: a value parsed once is not
+	// written out as text to be parsed again.
+	Typed any
 }
 
 // ParseOverride reads ENGINE.KEY=VALUE, a key of ENGINE's own table, or
@@ -37,10 +42,29 @@ func ParseOverride(s string) (Override, error) {
 }
 
 func (o Override) String() string {
-	if o.Engine == "" {
-		return o.Key + "=" + o.Value
+	v := o.Value
+	if o.Typed != nil {
+		v = fmt.Sprint(o.Typed)
 	}
-	return o.Engine + "." + o.Key + "=" + o.Value
+	if o.Engine == "" {
+		return o.Key + "=" + v
+	}
+	return o.Engine + "." + o.Key + "=" + v
+}
+
+// set sets o, a typed override of a shared key, in opts.
+func (o Override) set(opts *Options) error {
+	t := reflect.TypeFor[Options]()
+	f, ok := fieldOf(t, o.Key)
+	if !ok || o.Engine != "" {
+		return fmt.Errorf("%w: %s: a typed value is for a shared key; the shared keys are %s", ErrConfig, o, strings.Join(keysOf(t), ", "))
+	}
+	v := reflect.ValueOf(o.Typed)
+	if !v.Type().ConvertibleTo(f.Type) || v.Kind() != f.Type.Kind() {
+		return fmt.Errorf("%w: %s: %s takes a %s, not a %T", ErrConfig, o, o.Key, f.Type, o.Typed)
+	}
+	reflect.ValueOf(opts).Elem().FieldByIndex(f.Index).Set(v.Convert(f.Type))
+	return nil
 }
 
 // Resolve returns the options engine name runs with, resolved once: the
@@ -62,9 +86,18 @@ func Resolve(name, config, source string, overrides []Override) (Options, error)
 			return Options{}, fmt.Errorf("%w: %s: %v", ErrConfig, source, err)
 		}
 	}
-	for _, ov := range overrides {
-		if err := apply(doc, ov); err != nil {
-			return Options{}, err
+	var typed []Override
+	for i, ov := range overrides {
+		if ov.Typed == nil {
+			if err := apply(doc, ov); err != nil {
+				return Options{}, err
+			}
+			continue
+		}
+		// Set after the file is read, unless a later override writes
+		// the same key.
+		if !slices.ContainsFunc(overrides[i+1:], func(o Override) bool { return o.Engine == ov.Engine && o.Key == ov.Key }) {
+			typed = append(typed, ov)
 		}
 	}
 	var text strings.Builder
@@ -75,7 +108,7 @@ func Resolve(name, config, source string, overrides []Override) (Options, error)
 	if len(overrides) > 0 {
 		label = strings.TrimSpace(fmt.Sprintf("%s with overrides %v", source, overrides))
 	}
-	o, _, resolved, err := parseConfig(text.String(), label)
+	o, _, resolved, err := parseConfig(text.String(), label, typed)
 	if err != nil {
 		return Options{}, err
 	}

@@ -136,3 +136,33 @@ func TestResolvedOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveTyped: a typed override (a flag's value) is set as it is,
+// over the file and earlier overrides, and a later text override of the
+// same key (-set) wins over it.
+func TestResolveTyped(t *testing.T) {
+	typed := engine.Override{Key: "cache_size", Typed: int64(3 << 20)}
+	text := engine.Override{Key: "cache_size", Value: "5MiB"}
+	for _, c := range []struct {
+		name      string
+		overrides []engine.Override
+		want      int64
+	}{
+		{"over the file", []engine.Override{typed}, 3 << 20},
+		{"over an earlier text override", []engine.Override{text, typed}, 3 << 20},
+		{"under a later text override", []engine.Override{typed, text}, 5 << 20},
+	} {
+		o, err := engine.Resolve("testmem", "cache_size = \"1MiB\"\n", "test.toml", c.overrides)
+		if err != nil || o.CacheSize != c.want {
+			t.Errorf("%s: cache %d, %v; want %d", c.name, o.CacheSize, err, c.want)
+		}
+	}
+	if o, err := engine.Resolve("testmem", "", "", []engine.Override{{Key: "sync", Typed: engine.SyncBatch}, {Key: "disable_compression", Typed: true}}); err != nil || o.Sync != engine.SyncBatch || !o.DisableCompression {
+		t.Errorf("typed sync and compression: %+v, %v", o, err)
+	}
+	for _, bad := range []engine.Override{{Key: "cache_sise", Typed: int64(1)}, {Key: "cache_size", Typed: "big"}, {Engine: "testmem", Key: "level", Typed: 3}} {
+		if _, err := engine.Resolve("testmem", "", "", []engine.Override{bad}); !errors.Is(err, engine.ErrConfig) {
+			t.Errorf("%v: %v, want ErrConfig", bad, err)
+		}
+	}
+}

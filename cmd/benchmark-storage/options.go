@@ -61,15 +61,16 @@ func (s *settings) effective(name string) map[string]any {
 // etcd.endpoints), then -set.
 func (s *settings) overrides() []engine.Override {
 	var out []engine.Override
-	shared := func(key, value string) { out = append(out, engine.Override{Key: key, Value: value}) }
+	// The flags' values as they parsed them, typed (engine.Override.Typed).
+	shared := func(key string, value any) { out = append(out, engine.Override{Key: key, Typed: value}) }
 	if s.sync != "" {
-		shared("sync", strconv.Quote(string(s.sync)))
+		shared("sync", s.sync)
 	}
 	if f := s.engineFlags; f.cacheSize > 0 {
-		shared("cache_size", strconv.FormatInt(f.cacheSize, 10))
+		shared("cache_size", f.cacheSize)
 	}
 	if f := s.engineFlags; f.compression != "" {
-		shared("disable_compression", strconv.FormatBool(f.compression == "off"))
+		shared("disable_compression", f.compression == "off")
 	}
 	if eps := s.engineFlags.etcd.endpoints; eps != "" {
 		out = append(out, engine.Override{Engine: "etcd", Key: "endpoints", Value: eps})
