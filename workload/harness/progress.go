@@ -29,35 +29,6 @@ func InSeconds(p Progress) {
 	}
 }
 
-// ProgressPeriod is how often Track reports: a few times a second.
+// ProgressPeriod is how often a span's sampler reports progress and
+// calls its watch (Watch): a few times a second.
 const ProgressPeriod = 200 * time.Millisecond
-
-// Track begins a part on p and reports done() to it every ProgressPeriod
-// from a goroutine of its own, off the timed path, until stop, which
-// reports the last count and ends the part. A nil p tracks nothing.
-func Track(p Progress, label string, total int64, done func() int64) (stop func()) {
-	if p == nil {
-		return func() {}
-	}
-	p.Begin(label, total)
-	quit, exited := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(exited)
-		t := time.NewTicker(ProgressPeriod)
-		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-t.C:
-				p.Update(done())
-			}
-		}
-	}()
-	return func() {
-		close(quit)
-		<-exited
-		p.Update(done())
-		p.End()
-	}
-}

@@ -104,27 +104,85 @@ var samplePeriod atomic.Int64
 // is measured, by a run with it beside one without.
 func SetSamplePeriod(d time.Duration) { samplePeriod.Store(int64(d)) }
 
-// sampler samples memory by kind from its own goroutine until stopped.
-type sampler struct {
-	quit, done chan struct{}
-	peaks      measure.MemoryPeaks
-	err        error
+// Watch is what a timed part's one sampler goroutine does beside its
+// memory samples, every ProgressPeriod, so that no suite runs a ticker of
+// its own beside the span's: report Done to Progress (begun with Label
+// and Total when the span starts), and call Tick (the over-time figures,
+// open files). Nothing of it runs inside timed work.
+type Watch struct {
+	// Progress, if not nil, shows the part advancing; Label and Total
+	// begin it (Progress.Begin), Done is read at each tick.
+	Progress Progress
+	Label    string
+	Total    int64
+	Done     func() int64
+	// Tick, if not nil, is called with the time at each tick, from the
+	// sampler's goroutine.
+	Tick func(now time.Time)
 }
 
-// startSampler starts sampling every period.
-func startSampler(period time.Duration) *sampler {
-	sm := &sampler{quit: make(chan struct{}), done: make(chan struct{})}
-	sm.sample()
+// sampler is a span's one goroutine: it samples memory by kind every
+// memory period (none if 0) and does the watch's work every
+// ProgressPeriod, until stopped.
+type sampler struct {
+	quit, done chan struct{}
+	// unwatch and unwatched stop the watch's work alone: the part's
+	// figures are in, while memory is still sampled until End.
+	unwatch, unwatched chan struct{}
+	memory             time.Duration
+	watch              Watch
+	peaks              measure.MemoryPeaks
+	err                error
+}
+
+// startSampler starts sampling memory every memory period (none if 0) and
+// w's work every ProgressPeriod; nil if there is nothing to do.
+func startSampler(memory time.Duration, w Watch) *sampler {
+	watching := w.Progress != nil || w.Tick != nil
+	if memory <= 0 && !watching {
+		return nil
+	}
+	sm := &sampler{quit: make(chan struct{}), done: make(chan struct{}), unwatch: make(chan struct{}), unwatched: make(chan struct{}), memory: memory, watch: w}
+	if w.Progress != nil {
+		w.Progress.Begin(w.Label, w.Total)
+	}
+	period := memory
+	if watching && (period <= 0 || ProgressPeriod < period) {
+		period = ProgressPeriod
+	}
+	if memory > 0 {
+		sm.sample()
+	}
 	go func() {
 		defer close(sm.done)
 		t := time.NewTicker(period)
 		defer t.Stop()
+		last := time.Now()
 		for {
 			select {
 			case <-sm.quit:
 				return
-			case <-t.C:
-				sm.sample()
+			case <-sm.unwatch:
+				watching = false
+				close(sm.unwatched)
+				if memory <= 0 {
+					return
+				}
+			case now := <-t.C:
+				// Half a period early counts as due: a tick comes a little late.
+				if memory > 0 && now.Sub(last) >= memory-period/2 {
+					sm.sample()
+					last = now
+				}
+				if !watching {
+					continue
+				}
+				if w.Tick != nil {
+					w.Tick(now)
+				}
+				if w.Progress != nil && w.Done != nil {
+					w.Progress.Update(w.Done())
+				}
 			}
 		}
 	}()
@@ -140,10 +198,40 @@ func (sm *sampler) sample() {
 	sm.peaks.Add(m, measure.GoMemory())
 }
 
-// stop ends the sampling with a last sample and returns the peaks.
+// stopWatch ends the watch's work: no Tick after it returns, and the
+// part's progress ends with the final count.
+func (sm *sampler) stopWatch() {
+	select {
+	case <-sm.unwatched:
+		return // stopped already
+	default:
+	}
+	select {
+	case sm.unwatch <- struct{}{}:
+		<-sm.unwatched
+	case <-sm.done: // stopped already
+	}
+	if p := sm.watch.Progress; p != nil {
+		if sm.watch.Done != nil {
+			p.Update(sm.watch.Done())
+		}
+		p.End()
+	}
+}
+
+// stop ends the sampling with a last sample and returns the peaks (nil
+// without memory samples).
 func (sm *sampler) stop() (*measure.MemoryPeaks, error) {
-	close(sm.quit)
-	<-sm.done
+	sm.stopWatch()
+	select {
+	case <-sm.done:
+	default:
+		close(sm.quit)
+		<-sm.done
+	}
+	if sm.memory <= 0 {
+		return nil, nil
+	}
 	sm.sample()
 	if sm.err != nil {
 		return nil, sm.err
@@ -155,7 +243,11 @@ func (sm *sampler) stop() (*measure.MemoryPeaks, error) {
 // counters, and those of pids, the processes the engine works in
 // (engine.Processes), if any. It fails only if getrusage does; a figure
 // that cannot be read is reported by End.
-func StartSpan(pids ...int) (*Span, error) {
+func StartSpan(pids ...int) (*Span, error) { return StartWatchedSpan(Watch{}, pids...) }
+
+// StartWatchedSpan is StartSpan whose sampler also does w's work until
+// StopWatch or End: one goroutine samples everything of the part.
+func StartWatchedSpan(w Watch, pids ...int) (*Span, error) {
 	s := &Span{peakErr: measure.ResetPeakRSS(), pids: pids}
 	if g := memoryGroup(); g != nil {
 		s.groupErr = g.ResetPeak()
@@ -168,14 +260,26 @@ func StartSpan(pids ...int) (*Span, error) {
 	s.procs, s.procErr = measure.ReadProcs(pids)
 	var err error
 	if s.before, err = measure.Take(); err == nil {
-		switch period := time.Duration(samplePeriod.Load()); {
+		period := time.Duration(samplePeriod.Load())
+		switch {
 		case period == 0:
-			s.sampler = startSampler(DefaultSamplePeriod) // End stops it
-		case period > 0:
-			s.sampler = startSampler(period)
+			period = DefaultSamplePeriod
+		case period < 0:
+			period = 0 // none
 		}
+		s.sampler = startSampler(period, w) // End stops it
 	}
 	return s, err
+}
+
+// StopWatch ends the watch's work (StartWatchedSpan), ending its progress
+// with the final count, while memory is still sampled until End: where a
+// part's figures are in before its span ends (an engine closed after a
+// benchmark, charged to its CPU and I/O).
+func (s *Span) StopWatch() {
+	if s.sampler != nil {
+		s.sampler.stopWatch()
+	}
 }
 
 // EnginePIDs returns the processes db works in (engine.Processes), nil

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -92,4 +94,65 @@ func BenchmarkSample(b *testing.B) {
 		b.Skip(sm.err)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(DefaultSamplePeriod.Nanoseconds())*100, "%core")
+}
+
+// recorder is a Progress that records what it is told.
+type recorder struct {
+	mu                   sync.Mutex
+	begun, ended         int
+	label                string
+	total, last, updates int64
+}
+
+func (r *recorder) Begin(label string, total int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.begun, r.label, r.total = r.begun+1, label, total
+}
+
+func (r *recorder) Update(done int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.last, r.updates = done, r.updates+1
+}
+
+func (r *recorder) End() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.ended++
+}
+
+// TestWatchedSpan: one sampler reports progress and calls the tick while
+// the part runs; StopWatch ends the progress with the final count and
+// stops the ticks, while memory is still sampled until End.
+func TestWatchedSpan(t *testing.T) {
+	var done, ticks atomic.Int64
+	p := &recorder{}
+	s, err := StartWatchedSpan(Watch{Progress: p, Label: "Write 10 values", Total: 10, Done: done.Load,
+		Tick: func(time.Time) { ticks.Add(1) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for done.Load() < 10 {
+		done.Add(1)
+		time.Sleep(ProgressPeriod / 4)
+	}
+	for ticks.Load() == 0 {
+		time.Sleep(ProgressPeriod / 4)
+	}
+	s.StopWatch()
+	after := ticks.Load()
+	time.Sleep(2 * ProgressPeriod)
+	c := s.End(func(string, error) {})
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.begun != 1 || p.ended != 1 || p.label != "Write 10 values" || p.total != 10 || p.last != 10 || p.updates < 2 {
+		t.Errorf("progress %+v: want begun and ended once, the last update 10 of 10", p)
+	}
+	if n := ticks.Load(); n != after {
+		t.Errorf("%d ticks after StopWatch", n-after)
+	}
+	if c.Memory == nil || c.Memory.Samples < 2 {
+		t.Errorf("memory %+v: want the samples of the whole span", c.Memory)
+	}
 }

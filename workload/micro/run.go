@@ -176,10 +176,9 @@ func (s *Session) measure(bench *Bench, b *benchmark, n int64, body func(*benchR
 	run := &benchRun{hist: s.hist, latencyOf: "op"}
 	s.hist.Reset()
 	writes := b.kind == kindFill || b.kind == kindOverwrite || b.kind == kindDelete
-	stop := harness.Track(s.cfg.Progress, fmt.Sprintf("%s %s", b.Name, harness.Count(n)), n, run.done.Load)
-	span, err := harness.StartSpan(harness.EnginePIDs(s.db)...)
+	span, err := harness.StartWatchedSpan(harness.Watch{Progress: s.cfg.Progress, Label: fmt.Sprintf("%s %s", b.Name, harness.Count(n)), Total: n, Done: run.done.Load},
+		harness.EnginePIDs(s.db)...)
 	if err != nil {
-		stop()
 		return err
 	}
 	var errs []error
@@ -190,7 +189,7 @@ func (s *Session) measure(bench *Bench, b *benchmark, n int64, body func(*benchR
 		}
 	}
 	bench.Wall = span.Elapsed()
-	stop()
+	span.StopWatch()
 	if writes {
 		if err := s.closeDB(); err != nil {
 			errs = append(errs, fmt.Errorf("close: %w", err))

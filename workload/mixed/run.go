@@ -129,14 +129,13 @@ type worker struct {
 func (r *runner) runPreload() (*Preload, error) {
 	hist := measure.NewHistogram()
 	var done atomic.Int64
-	stop := harness.Track(r.cfg.Progress, fmt.Sprintf("Preload %s points", harness.Count(r.cfg.Points)), r.cfg.Points, done.Load)
-	span, err := harness.StartSpan(harness.EnginePIDs(r.db)...)
+	span, err := harness.StartWatchedSpan(harness.Watch{Progress: r.cfg.Progress, Label: fmt.Sprintf("Preload %s points", harness.Count(r.cfg.Points)), Total: r.cfg.Points, Done: done.Load},
+		harness.EnginePIDs(r.db)...)
 	if err != nil {
-		stop()
 		return nil, err
 	}
 	spent, err := r.preload(hist, &done)
-	stop()
+	span.StopWatch()
 	p := &Preload{Points: done.Load(), Time: spent, Cost: span.End(r.warnings.Missing)}
 	if spent > 0 {
 		p.PointsPerSec = float64(p.Points) / spent.Seconds()

@@ -228,10 +228,21 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 		}
 		run.tl = newTimeline(time.Now(), length, read)
 	}
-	mon := r.monitor(label, counted, &run.done, run.tl)
-	span, err := harness.StartSpan(harness.EnginePIDs(r.db)...)
+	// The span's one sampler closes over-time intervals, counts open
+	// files and reports progress, beside its memory samples.
+	var peakFDs int
+	span, err := harness.StartWatchedSpan(harness.Watch{
+		Progress: r.cfg.Progress, Label: label, Total: counted, Done: run.done.Load,
+		Tick: func(now time.Time) {
+			if run.tl != nil && run.tl.due(now) {
+				run.tl.roll(now, run.done.Load())
+			}
+			if n, err := measure.OpenFDs(); err == nil {
+				peakFDs = max(peakFDs, n)
+			}
+		},
+	}, harness.EnginePIDs(r.db)...)
 	if err != nil {
-		mon.stop()
 		st.Error = err.Error()
 		return st, err, err
 	}
@@ -250,7 +261,8 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 		}
 	}
 	st.Wall = span.Elapsed()
-	st.OpenFDs = mon.stop()
+	span.StopWatch()
+	st.OpenFDs = peakFDs
 	if run.tl != nil {
 		st.Intervals = run.tl.end(time.Now(), min(counted, run.done.Load()))
 	}
@@ -311,55 +323,4 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 		st.Error = oneLine(shown)
 	}
 	return st, fatal, err
-}
-
-// monitor reports progress, samples open files and closes the
-// timeline's intervals from its own goroutine, off the timed path.
-type monitor struct {
-	quit    chan struct{}
-	done    chan struct{}
-	peakFDs int
-	p       harness.Progress
-	counter *atomic.Int64
-}
-
-func (r *runner) monitor(label string, total int64, counter *atomic.Int64, tl *timeline) *monitor {
-	m := &monitor{quit: make(chan struct{}), done: make(chan struct{}), p: r.cfg.Progress, counter: counter}
-	if m.p != nil {
-		m.p.Begin(label, total)
-	}
-	go func() {
-		defer close(m.done)
-		t := time.NewTicker(tick)
-		defer t.Stop()
-		for {
-			select {
-			case <-m.quit:
-				return
-			case now := <-t.C:
-				if tl != nil && tl.due(now) {
-					tl.roll(now, counter.Load())
-				}
-				if m.p != nil {
-					m.p.Update(counter.Load())
-				}
-				if n, err := measure.OpenFDs(); err == nil {
-					m.peakFDs = max(m.peakFDs, n)
-				}
-			}
-		}
-	}()
-	return m
-}
-
-// stop ends the monitor, reports the final count, and returns the most
-// open files seen.
-func (m *monitor) stop() int {
-	close(m.quit)
-	<-m.done
-	if m.p != nil {
-		m.p.Update(m.counter.Load())
-		m.p.End()
-	}
-	return m.peakFDs
 }

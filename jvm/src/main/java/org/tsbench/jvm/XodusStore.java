@@ -83,25 +83,37 @@ final class XodusStore implements Store {
     @Override
     public Cursor cursor() {
         Transaction t = env.beginReadonlyTransaction();
-        jetbrains.exodus.env.Cursor c = store.openCursor(t);
         return new Cursor() {
+            private jetbrains.exodus.env.Cursor c = store.openCursor(t);
+            private boolean moved;
+
+            /** Xodus has no getFirst(): getNext() of a cursor not yet moved is the first key, so a moved one starts afresh. */
             public boolean first() {
+                if (moved) {
+                    c.close();
+                    c = store.openCursor(t);
+                }
+                moved = true;
                 return c.getNext();
             }
 
             public boolean last() {
+                moved = true;
                 return c.getLast();
             }
 
             public boolean next() {
+                moved = true;
                 return c.getNext();
             }
 
             public boolean prev() {
+                moved = true;
                 return c.getPrev();
             }
 
             public boolean seek(byte[] key) {
+                moved = true;
                 return c.getSearchKeyRange(new ArrayByteIterable(key)) != null;
             }
 
