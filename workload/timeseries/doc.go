@@ -166,6 +166,7 @@
 //	      io: {read_bytes, write_bytes, cancelled_write_bytes} (absent if unavailable),
 //	      logical_bytes, write_amp,
 //	      disk: {used_bytes, actual_bytes, apparent_bytes, files},
+//	      live_points, bytes_per_point,
 //	      engine_size: {in_use_bytes, on_disk_bytes} (engines that report it),
 //	      engine_metrics: {compact_bytes, compact_ns, stalls, stall_ns, cache_hits,
 //	                       cache_misses, memtable_bytes} (those the engine reports),

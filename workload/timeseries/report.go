@@ -120,21 +120,22 @@ func (r Report) Page() report.Page {
 	cfg := r.config()
 	took := metric{Name: "time", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.DurationCell(s.Time) }}
 	size := metric{Name: "DB size", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.BytesCell(s.Disk.Used) }}
+	perPoint := bytesPerPoint
 	main := report.Table{Head: report.Head(engines, "Step"), Labels: 1}
 	for _, x := range []struct {
 		step string
 		m    metric
 		size bool
 	}{
-		{StepWrite, took, false}, {StepWrite, size, true},
+		{StepWrite, took, false}, {StepWrite, size, true}, {StepWrite, perPoint, true},
 		{StepQuery, took, false}, {StepDelete, took, false},
-		{StepCompact, took, false}, {StepCompact, size, true},
+		{StepCompact, took, false}, {StepCompact, size, true}, {StepCompact, perPoint, true},
 		{StepQueryAfterDelete, took, false},
-		{StepWriteMore, took, false}, {StepWriteMore, size, true},
+		{StepWriteMore, took, false}, {StepWriteMore, size, true}, {StepWriteMore, perPoint, true},
 	} {
 		label := Label(x.step, cfg)
 		if x.size {
-			label = "DB size"
+			label = x.m.Name
 		}
 		main.Rows = append(main.Rows, report.Row{Labels: []string{label}, Cells: results.MetricCells(set, stepOf(x.step), x.m), Best: x.m.Best})
 	}
@@ -340,10 +341,29 @@ var storageMetrics = []metric{
 		return report.Sig3Cell(s.WriteAmp)
 	}},
 	{Name: "disk used", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.BytesCell(s.Disk.Used) }},
+	bytesPerPoint,
+	{Name: "× raw point", Best: report.LowerBest, Get: func(s *Step) report.Cell {
+		if s.BytesPerPoint == 0 {
+			return report.None
+		}
+		return report.Sig3Cell(s.BytesPerPoint / RawPoint)
+	}},
 	{Name: "disk actual", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.BytesCell(s.Disk.Actual) }},
 	{Name: "disk apparent", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.BytesCell(s.Disk.Apparent) }},
 	{Name: "files", Best: report.NoBest, Get: func(s *Step) report.Cell { return report.CountCell(int64(s.Disk.Files)) }},
 }
+
+// RawPoint is the bytes of a point as raw data, a timestamp and a
+// float64: the yardstick of bytes per point.
+const RawPoint = 16
+
+// bytesPerPoint is a step's disk used over the points the store holds.
+var bytesPerPoint = metric{Name: "bytes/point", Best: report.LowerBest, Get: func(s *Step) report.Cell {
+	if s.BytesPerPoint == 0 {
+		return report.None
+	}
+	return report.Sig3Cell(s.BytesPerPoint)
+}}
 
 var memoryMetrics = append(results.MemoryMetrics(func(s *Step) *measure.MemoryPeaks { return s.Memory }),
 	metric{Name: "peak RSS (with files)", Best: report.NoBest, Get: func(s *Step) report.Cell { return report.PeakRSSCell(s.PeakRSS) }},

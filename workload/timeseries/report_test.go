@@ -40,6 +40,8 @@ func syntheticReport() Report {
 			Disk:         diskusage.Usage{Used: disk, Actual: disk + 3*70<<20, Apparent: disk + disk/10, Files: int(disk >> 26)}, // preallocated logs: the wrong size shows
 			OpenFDs:      int(120 * mult),
 		}
+		st.LivePoints = map[string]int64{StepWrite: 1e8, StepQuery: 1e8, StepDelete: 5e7, StepCompact: 5e7, StepQueryAfterDelete: 5e7, StepWriteMore: 1e8}[name]
+		st.BytesPerPoint = float64(disk) / float64(st.LivePoints)
 		if name != StepCompact {
 			st.PointsPerSec = float64(pts) / t.Seconds()
 			st.MicrosPerPoint = t.Seconds() * 1e6 / float64(pts)

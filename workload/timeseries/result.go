@@ -98,6 +98,14 @@ type Step struct {
 	// Settle, when settling): used bytes (the reports' "DB size"), actual
 	// and apparent bytes, as the package doc defines them.
 	Disk diskusage.Usage `json:"disk"`
+	// LivePoints is how many points the store holds after the step: the
+	// points written so far less those deleted.
+	LivePoints int64 `json:"live_points,omitempty"`
+	// BytesPerPoint is Disk.Used over LivePoints: what a point costs on
+	// disk, everything the engine keeps for it included; RawPoint bytes
+	// (a timestamp and a float64) is the yardstick. 0 when the store is
+	// empty.
+	BytesPerPoint float64 `json:"bytes_per_point,omitempty"`
 	// EngineSize is the size of the data as the engine reports it after
 	// the step (engine.Sizer), summed over its copies; nil if it does not.
 	// For etcd, the members' backend files: a given cluster's data is not

@@ -81,6 +81,10 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	}
 	var errs []error
 	var stop error
+	var live int64 // the points the store holds
+	if cfg.Preloaded {
+		live = n
+	}
 	for _, s := range steps {
 		if r.stopped() {
 			// Stopped in a step that cannot stop (compaction): no
@@ -99,6 +103,16 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 			if aerr := cfg.AfterWrite(); aerr != nil {
 				errs = append(errs, fmt.Errorf("after the write step: %w", aerr))
 			}
+		}
+		switch s.name {
+		case StepWrite, StepWriteMore:
+			live += st.Points
+		case StepDelete:
+			live -= st.Points
+		}
+		st.LivePoints = live
+		if live > 0 {
+			st.BytesPerPoint = float64(st.Disk.Used) / float64(live)
 		}
 		res.Steps = append(res.Steps, st)
 		if cfg.StepDone != nil {

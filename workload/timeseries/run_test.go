@@ -84,6 +84,12 @@ func checkRun(t *testing.T, db engine.Engine, res *Result, cfg Config) {
 		if st.Points != w.points {
 			t.Errorf("%s: Points = %d, want %d", st.Name, st.Points, w.points)
 		}
+		// What the store holds after the step: n, then n-h once deleted,
+		// then n again; bytes per point over them.
+		live := []int64{n, n, n - h, n - h, n - h, n}[i]
+		if st.LivePoints != live || st.BytesPerPoint != float64(st.Disk.Used)/float64(live) {
+			t.Errorf("%s: %d live points, %.1f bytes/point; want %d, disk %d over them", st.Name, st.LivePoints, st.BytesPerPoint, live, st.Disk.Used)
+		}
 		if st.Error != "" {
 			t.Errorf("%s: Error = %q", st.Name, st.Error)
 		}
