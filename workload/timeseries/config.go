@@ -39,6 +39,11 @@ type Config struct {
 	// iterator per series as the 2014 tool did. Default false, which
 	// keeps the query times comparable with the 2014 figures.
 	ReuseIterator bool `json:"reuse_iterator"`
+	// Cold makes each query step start with the store's files out of the
+	// page cache (harness.DropPageCache, outside the step's figures), so
+	// that it reads from disk what the engine does not cache itself.
+	// Default false: warm, as the 2014 runs were.
+	Cold bool `json:"cold,omitempty"`
 	// Interval is the length of the first over-time intervals of every
 	// step (Step.Intervals); they double in length after every 1,800. At
 	// least 200ms; negative records none. Zero means suite.DefaultInterval (1s).

@@ -77,6 +77,9 @@ func (r Report) intro(set *results.Set[Result]) string {
 		// Not the 2014 way: say so where the sizes are.
 		reuse = ", queries reuse one iterator (new bounds per series)"
 	}
+	if c.Cold {
+		reuse += ", queries cold (the store's pages dropped from the page cache first)"
+	}
 	s := fmt.Sprintf("%s points over %s series, batches of %d, seed %d, settle %s.\n"+
 		"Times are engine calls only: generating, encoding and verifying data are excluded (see wall).\n"+
 		"Best of each row marked *; ! marks a failed step (see Errors). Sizes in binary units.",

@@ -98,6 +98,9 @@ type Step struct {
 	// Settle, when settling): used bytes (the reports' "DB size"), actual
 	// and apparent bytes, as the package doc defines them.
 	Disk diskusage.Usage `json:"disk"`
+	// Cold says the step started with the store's files out of the page
+	// cache (Config.Cold).
+	Cold bool `json:"cold,omitempty"`
 	// LivePoints is how many points the store holds after the step: the
 	// points written so far less those deleted.
 	LivePoints int64 `json:"live_points,omitempty"`

@@ -92,7 +92,15 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 			stop = fmt.Errorf("%w before %s", ErrStopped, s.name)
 			break
 		}
+		cold := cfg.Cold && (s.name == StepQuery || s.name == StepQueryAfterDelete)
+		if cold {
+			if err := harness.DropPageCache(r.dir); err != nil {
+				errs = append(errs, fmt.Errorf("before %s: %w", s.name, err))
+				break
+			}
+		}
 		st, fatal, err := r.step(s.name, Label(s.name, cfg), s.points, s.body)
+		st.Cold = cold
 		if s.after != nil && fatal == nil {
 			if aerr := s.after(); aerr != nil {
 				st.Error = strings.TrimPrefix(st.Error+"; "+oneLine(aerr), "; ")

@@ -29,6 +29,7 @@ func (tsSuite) Defaults() Config { return Config{} }
 // dataset are the command's (suite.Common), which Configure copies in.
 func (tsSuite) Flags(fs *flag.FlagSet, s *Config) {
 	fs.BoolVar(&s.Settle, "settle", false, "after each step, wait for the engine's background work (compactions, flushes) to finish and report that time separately, so that deferred work is charged to the step that caused it")
+	fs.BoolVar(&s.Cold, "cold", false, "start each query step with the store's files out of the page cache (synced, then posix_fadvise DONTNEED; outside the step's figures), so that it reads from disk what the engine does not cache in its own memory; the report's first line says when it was on (default warm)")
 	fs.BoolVar(&s.ReuseIterator, "reuse-iterator", false, "query every series of a query step through one iterator given new bounds (the engine's SetBounds, or a close and reopen where it has none), as a time-series database would; without it each series gets a new iterator, as in the 2014 tool, whose query times stay comparable; the report's first line says when it was on")
 }
 
@@ -80,8 +81,8 @@ func (tsSuite) Report(runID string, env harness.Environment, rs []*Result) repor
 }
 
 func (tsSuite) JVM(s Config, c suite.Common) error {
-	if s.Settle || s.ReuseIterator || c.Dataset != "" {
-		return suite.Invalidf("the JVM engines run the time-series workload without -settle, -reuse-iterator and -dataset: drop them")
+	if s.Settle || s.ReuseIterator || s.Cold || c.Dataset != "" {
+		return suite.Invalidf("the JVM engines run the time-series workload without -settle, -reuse-iterator, -cold and -dataset: drop them")
 	}
 	return nil
 }
