@@ -197,6 +197,12 @@
 // -workload ts, or timeseries): the shared -points, -series, -batch,
 // -seed, -interval, -dataset, and its own:
 //
+//	-cold             start each query step with the store's files out of
+//	                  the page cache (synced, then posix_fadvise DONTNEED;
+//	                  outside the step's figures), so that it reads from
+//	                  disk what the engine does not cache in its own
+//	                  memory; the report's first line says when it was on
+//	                  (default warm)
 //	-reuse-iterator   query every series of a query step through one
 //	                  iterator given new bounds (the engine's SetBounds,
 //	                  or a close and reopen where it has none), as a
