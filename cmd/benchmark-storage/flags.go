@@ -42,7 +42,11 @@ type settings struct {
 	format    string
 	out       string
 	outFormat string
-	keep      bool
+	// latencyLog is -latency-log: the HdrHistogram log file of the
+	// workload's latency distributions (report.LatencyLogger); "" for
+	// none.
+	latencyLog string
+	keep       bool
 	// verbose is -v: the text report prints every table.
 	verbose bool
 	// memorySample is -memory-sample: how often the engine processes
@@ -146,7 +150,11 @@ func newFlagSet(s *settings, w *suite.Suite) (fs *flag.FlagSet, engines *string,
 	fs.Usage = func() {}
 	engines = defineCommand(fs, s, w.Info().Single)
 	defineShared(fs, &s.common, w.Info().Shared)
-	return fs, engines, w.NewConfig(fs)
+	cfg = w.NewConfig(fs)
+	if _, ok := cfg.Report("", harness.Environment{}, nil).(report.LatencyLogger); ok {
+		fs.StringVar(&s.latencyLog, "latency-log", "", "also write the whole latency distribution of every step of every engine to `file` as an HdrHistogram log (tagged ENGINE/STEP, or ENGINE#RUN/STEP with -count), which HdrHistogram's tools read: its HistogramLogProcessor, or a log reader of its libraries")
+	}
+	return fs, engines, cfg
 }
 
 // defineCommand defines the command's own flags on fs, setting s: those

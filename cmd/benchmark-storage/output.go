@@ -3,35 +3,36 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"syscall"
-
-	"github.com/tsbench/storage/internal/report"
 )
 
-// outFile is the -out file, opened before the run starts, so that a run
-// never ends in a report it cannot write.
+// outFile is the -out file (or -latency-log's), opened before the run
+// starts, so that a run never ends in a report it cannot write.
 type outFile struct {
+	flag    string // "-out"
 	f       *os.File
 	created bool // it did not exist: removed again if nothing was written
 	written bool
 }
 
-// openOut opens path for writing, or returns nil for "". Its errors are
-// input errors. A file is replaced only once the report is rendered.
-func openOut(path string) (*outFile, error) {
+// openOut opens path, the file of flag, for writing, or returns nil for
+// "". Its errors are input errors. A file is replaced only once the
+// report is rendered.
+func openOut(flag, path string) (*outFile, error) {
 	if path == "" {
 		return nil, nil
 	}
 	_, statErr := os.Stat(path)
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, inputErrorf("-out %s: %v: choose a file you can write to", path, unwrapPath(err))
+		return nil, inputErrorf("%s %s: %v: choose a file you can write to", flag, path, unwrapPath(err))
 	}
-	o := &outFile{f: f, created: os.IsNotExist(statErr)}
+	o := &outFile{flag: flag, f: f, created: os.IsNotExist(statErr)}
 	fail := func(err error) (*outFile, error) {
 		o.close()
-		return nil, inputErrorf("-out %s: %v: choose a file you can write to", path, err)
+		return nil, inputErrorf("%s %s: %v: choose a file you can write to", flag, path, err)
 	}
 	// Writing nothing still fails on a device that refuses writes, such
 	// as /dev/full; a file needs room on its file system.
@@ -47,19 +48,19 @@ func openOut(path string) (*outFile, error) {
 	return o, nil
 }
 
-// write replaces the file's content with rep in format.
-func (o *outFile) write(rep report.Renderer, format string) error {
+// write replaces the file's content with what render writes.
+func (o *outFile) write(render func(io.Writer) error) error {
 	var buf bytes.Buffer
-	if err := report.Write(&buf, rep, format); err != nil {
+	if err := render(&buf); err != nil {
 		return err
 	}
 	if fi, err := o.f.Stat(); err == nil && fi.Mode().IsRegular() {
 		if err := o.f.Truncate(0); err != nil {
-			return fmt.Errorf("-out: %w", err)
+			return fmt.Errorf("%s: %w", o.flag, err)
 		}
 	}
 	if _, err := o.f.Write(buf.Bytes()); err != nil {
-		return fmt.Errorf("-out: %w", err)
+		return fmt.Errorf("%s: %w", o.flag, err)
 	}
 	o.written = true
 	return nil

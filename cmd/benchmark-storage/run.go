@@ -127,11 +127,16 @@ func runParent(s *settings, stdout, stderr io.Writer) error {
 	if err := checkDatasets(s); err != nil {
 		return err
 	}
-	out, err := openOut(s.out)
+	out, err := openOut("-out", s.out)
 	if err != nil {
 		return err
 	}
 	defer out.close()
+	latencyLog, err := openOut("-latency-log", s.latencyLog)
+	if err != nil {
+		return err
+	}
+	defer latencyLog.close()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -175,7 +180,7 @@ func runParent(s *settings, stdout, stderr io.Writer) error {
 				if k < s.count {
 					env.Interrupted = append(env.Interrupted, fmt.Sprintf("runs %d to %d of every engine", k+1, s.count))
 				}
-				return interrupted(s, out, rd, w.Report(runID, env, results), len(results), kept, stdout, stderr)
+				return interrupted(s, out, latencyLog, rd, w.Report(runID, env, results), len(results), kept, stdout, stderr)
 			}
 			if why := res.Failure(); why != "" {
 				if log != "" {
@@ -208,7 +213,7 @@ func runParent(s *settings, stdout, stderr io.Writer) error {
 		}
 	}
 	finish(s, rd, kept, stderr)
-	if err := writeReports(s, out, w.Report(runID, env, results), stdout); err != nil {
+	if err := writeReports(s, out, latencyLog, w.Report(runID, env, results), stdout); err != nil {
 		return err
 	}
 	var names []string
@@ -225,10 +230,10 @@ func runParent(s *settings, stdout, stderr io.Writer) error {
 
 // interrupted cleans up after Ctrl-C and still reports the engines that
 // finished.
-func interrupted(s *settings, out *outFile, rd *runDir, rep report.Renderer, finished int, kept []string, stdout, stderr io.Writer) error {
+func interrupted(s *settings, out, latencyLog *outFile, rd *runDir, rep report.Renderer, finished int, kept []string, stdout, stderr io.Writer) error {
 	finish(s, rd, kept, stderr)
 	if finished > 0 {
-		if err := writeReports(s, out, rep, stdout); err != nil {
+		if err := writeReports(s, out, latencyLog, rep, stdout); err != nil {
 			fmt.Fprintf(stderr, "benchmark-storage: %v\n", err)
 		}
 	}
@@ -261,15 +266,18 @@ func newRunID(start time.Time) string {
 	return start.UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
 }
 
-// writeReports prints the results and writes -out.
-func writeReports(s *settings, out *outFile, rep report.Renderer, stdout io.Writer) error {
+// writeReports prints the results and writes -out and -latency-log.
+func writeReports(s *settings, out, latencyLog *outFile, rep report.Renderer, stdout io.Writer) error {
 	format := s.format
 	if format == report.FormatText && !s.verbose {
 		format = report.FormatBrief
 	}
 	err := report.Write(stdout, rep, format)
 	if out != nil {
-		err = errors.Join(err, out.write(rep, s.outFormat))
+		err = errors.Join(err, out.write(func(w io.Writer) error { return report.Write(w, rep, s.outFormat) }))
+	}
+	if l, ok := rep.(report.LatencyLogger); ok && latencyLog != nil {
+		err = errors.Join(err, latencyLog.write(l.WriteLatencyLog))
 	}
 	return err
 }

@@ -1,6 +1,9 @@
 package measure
 
 import (
+	"errors"
+	"fmt"
+	"io"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
@@ -66,4 +69,46 @@ type Percentiles struct {
 	P99   time.Duration `json:"p99_ns"`
 	P999  time.Duration `json:"p999_ns"`
 	Max   time.Duration `json:"max_ns"`
+}
+
+// Encode is the recorded durations in HdrHistogram's compressed
+// encoding (V2), as its log format carries an interval's histogram: the
+// whole distribution, not only Percentiles.
+func (h *Histogram) Encode() ([]byte, error) {
+	return h.h.Encode(hdrhistogram.V2CompressedEncodingCookieBase)
+}
+
+// LogEntry is one histogram of a latency log: a part of a run (Tag, as
+// "rocksdb/write"), when it ran, and its durations as Encode gives them.
+type LogEntry struct {
+	Tag        string
+	Start, End time.Time
+	Encoded    []byte
+}
+
+// WriteLatencyLog writes entries to w in HdrHistogram's interval log
+// format (version 1.3), with comment first: a file HdrHistogram's own
+// tools (HistogramLogProcessor, the language libraries' log readers)
+// read. Times are in seconds since start, values in nanoseconds.
+func WriteLatencyLog(w io.Writer, start time.Time, comment string, entries []LogEntry) error {
+	lw := hdrhistogram.NewHistogramLogWriter(w)
+	lw.SetBaseTime(start.UnixMilli())
+	err := errors.Join(lw.OutputComment(comment), lw.OutputLogFormatVersion(),
+		lw.OutputStartTime(start.UnixMilli()), lw.OutputBaseTime(start.UnixMilli()), lw.OutputLegend())
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		h, err := hdrhistogram.Decode(e.Encoded)
+		if err != nil {
+			return fmt.Errorf("latency log: %s: %w", e.Tag, err)
+		}
+		h.SetTag(e.Tag)
+		h.SetStartTimeMs(e.Start.UnixMilli())
+		h.SetEndTimeMs(e.End.UnixMilli())
+		if err := lw.OutputIntervalHistogram(h); err != nil {
+			return err
+		}
+	}
+	return nil
 }

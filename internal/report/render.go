@@ -19,6 +19,12 @@ type JSONWriter interface {
 	WriteJSON(io.Writer) error
 }
 
+// LatencyLogger is a Renderer that also writes the whole latency
+// distributions of its runs as an HdrHistogram log (-latency-log).
+type LatencyLogger interface {
+	WriteLatencyLog(io.Writer) error
+}
+
 // GoBencher is a Renderer that also has the Go benchmark format.
 type GoBencher interface {
 	WriteGoBench(io.Writer) error

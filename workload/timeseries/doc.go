@@ -174,6 +174,7 @@
 //	                               peak_go_bytes, samples} (see harness.Cost), open_fds,
 //	      processes: {count, cpu_user_ns, cpu_sys_ns, peak_rss_bytes} (engines working in processes of their own),
 //	      latency: {count, p50_ns, p99_ns, p999_ns, max_ns} (absent for compaction),
+//	      distribution (the HdrHistogram behind latency, base64; -latency-log),
 //	      verify: {expected, read, missing, unexpected, wrong, first_problem} (queries),
 //	      error
 //	    }]

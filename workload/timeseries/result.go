@@ -98,6 +98,10 @@ type Step struct {
 	// Settle, when settling): used bytes (the reports' "DB size"), actual
 	// and apparent bytes, as the package doc defines them.
 	Disk diskusage.Usage `json:"disk"`
+	// Distribution is the whole latency distribution behind Latency, in
+	// HdrHistogram's compressed encoding (base64 in JSON), which
+	// -latency-log writes as an HdrHistogram log; nil without latency.
+	Distribution []byte `json:"distribution,omitempty"`
 	// Cold says the step started with the store's files out of the page
 	// cache (Config.Cold).
 	Cold bool `json:"cold,omitempty"`

@@ -315,6 +315,11 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 	if run.timed {
 		p := r.hist.Percentiles()
 		st.Latency = &p
+		if b, err := r.hist.Encode(); err == nil {
+			st.Distribution = b
+		} else {
+			r.warnings.Warn("distribution", "%s: no latency distribution: %v", name, err)
+		}
 	}
 	st.Verify = run.verify
 	var errs []error
