@@ -203,6 +203,11 @@
 //	                  disk what the engine does not cache in its own
 //	                  memory; the report's first line says when it was on
 //	                  (default warm)
+//	-percentiles percentiles
+//	                  latency percentiles each step records and the report
+//	                  shows beside p50, p99, p99.9 and max: a
+//	                  comma-separated list of numbers above 0 and at most
+//	                  100, such as 99.99,99.999 (default none)
 //	-reuse-iterator   query every series of a query step through one
 //	                  iterator given new bounds (the engine's SetBounds,
 //	                  or a close and reopen where it has none), as a

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/tsbench/storage/internal/report"
-
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/suite"
 

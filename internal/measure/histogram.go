@@ -47,6 +47,12 @@ func (h *Histogram) Merge(o *Histogram) {
 	h.max = max(h.max, o.max)
 }
 
+// At is the q-th percentile (0 < q <= 100) of the recorded durations,
+// at most the exact maximum.
+func (h *Histogram) At(q float64) time.Duration {
+	return min(time.Duration(h.h.ValueAtPercentile(q)), h.max)
+}
+
 // Percentiles summarizes the recorded durations.
 func (h *Histogram) Percentiles() Percentiles {
 	// A percentile is the top of its bucket, which can exceed the exact

@@ -3,6 +3,8 @@ package timeseries
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/tsbench/storage/workload/dataset"
@@ -39,6 +41,10 @@ type Config struct {
 	// iterator per series as the 2014 tool did. Default false, which
 	// keeps the query times comparable with the 2014 figures.
 	ReuseIterator bool `json:"reuse_iterator"`
+	// Percentiles are latency percentiles (0 < q <= 100) each timed step
+	// records beside p50, p99, p99.9 and max (Step.Percentiles), such as
+	// 99.99. Default none.
+	Percentiles []float64 `json:"percentiles,omitempty"`
 	// Cold makes each query step start with the store's files out of the
 	// page cache (harness.DropPageCache, outside the step's figures), so
 	// that it reads from disk what the engine does not cache itself.
@@ -94,11 +100,21 @@ func (c Config) Validate() error {
 		return bad("batch (%d) exceeds series (%d): each point of a batch goes to a different series; lower -batch or raise -series", c.Batch, c.Series)
 	case c.Interval > 0 && c.Interval < minInterval:
 		return bad("interval is %v; use at least %v, or a negative one for no over-time figures", c.Interval, minInterval)
+	case slices.ContainsFunc(c.Percentiles, func(q float64) bool { return !(q > 0 && q <= 100) }):
+		return bad("percentiles %v: give each above 0 and at most 100, such as -percentiles 99.9,99.99", c.Percentiles)
+	case len(c.Percentiles) > maxPercentiles:
+		return bad("%d percentiles: give at most %d", len(c.Percentiles), maxPercentiles)
 	case c.SettleTimeout < 0:
 		return bad("settle timeout is %v; use a positive duration or 0 for the default", c.SettleTimeout)
 	}
 	return nil
 }
+
+// maxPercentiles bounds Config.Percentiles: each is a row of the report.
+const maxPercentiles = 10
+
+// PercentileKey names percentile q in Step.Percentiles: "p99.99_ns".
+func PercentileKey(q float64) string { return "p" + strconv.FormatFloat(q, 'f', -1, 64) + "_ns" }
 
 // minInterval is the shortest Config.Interval: the monitor that closes
 // intervals wakes every tick.

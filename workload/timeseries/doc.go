@@ -175,6 +175,7 @@
 //	      processes: {count, cpu_user_ns, cpu_sys_ns, peak_rss_bytes} (engines working in processes of their own),
 //	      latency: {count, p50_ns, p99_ns, p999_ns, max_ns} (absent for compaction),
 //	      distribution (the HdrHistogram behind latency, base64; -latency-log),
+//	      percentiles: {p99.99_ns, ...} (those -percentiles asks for),
 //	      verify: {expected, read, missing, unexpected, wrong, first_problem} (queries),
 //	      error
 //	    }]

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/cgroup"
@@ -159,7 +160,7 @@ func (r Report) Page() report.Page {
 		grouped("Storage (I/O counted by the OS"+r.processesNote()+" until settled; write amp = written / logical bytes; disk after the step)", StepNames, r.storageMetrics()),
 		grouped("Memory and files (peaks during the step; private = anonymous memory, sampled 5 times a second; mapped files = "+
 			"file pages mapped in, page cache the kernel can drop; RSS = the kernel's peak of both)", StepNames, r.memoryMetrics()),
-		grouped("Latency (write: per batch; query: per series scan; delete: per series DeleteRange)", timedSteps, latencyMetrics),
+		grouped("Latency (write: per batch; query: per series scan; delete: per series DeleteRange)", timedSteps, r.latencyMetrics()),
 		grouped("Verification (every point read back and checked)", []string{StepQuery, StepQueryAfterDelete}, verifyMetrics),
 	}
 	if m := r.engineMetrics(); len(m) > 0 {
@@ -379,6 +380,23 @@ var memoryMetrics = append(results.MemoryMetrics(func(s *Step) *measure.MemoryPe
 )
 
 var latencyMetrics = results.LatencyMetrics(func(s *Step) *measure.Percentiles { return s.Latency })
+
+// latencyMetrics are the latency rows: p50, p99, p99.9 and max, then
+// each percentile -percentiles asked for.
+func (r Report) latencyMetrics() []metric {
+	out := slices.Clone(latencyMetrics)
+	for _, q := range r.config().Percentiles {
+		key := PercentileKey(q)
+		out = append(out, metric{Name: "p" + strconv.FormatFloat(q, 'f', -1, 64), Best: report.LowerBest, Get: func(s *Step) report.Cell {
+			d, ok := s.Percentiles[key]
+			if !ok {
+				return report.None
+			}
+			return report.DurationCell(d)
+		}})
+	}
+	return out
+}
 
 var verifyMetrics = []metric{{Name: "checked", Best: report.NoBest, Get: func(s *Step) report.Cell {
 	return results.VerifyCell(s.Verify, "points")

@@ -98,6 +98,9 @@ type Step struct {
 	// Settle, when settling): used bytes (the reports' "DB size"), actual
 	// and apparent bytes, as the package doc defines them.
 	Disk diskusage.Usage `json:"disk"`
+	// Percentiles are the latency percentiles Config.Percentiles asked
+	// for, by PercentileKey ("p99.99_ns"); nil without latency.
+	Percentiles map[string]time.Duration `json:"percentiles,omitempty"`
 	// Distribution is the whole latency distribution behind Latency, in
 	// HdrHistogram's compressed encoding (base64 in JSON), which
 	// -latency-log writes as an HdrHistogram log; nil without latency.

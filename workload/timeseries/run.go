@@ -315,6 +315,12 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 	if run.timed {
 		p := r.hist.Percentiles()
 		st.Latency = &p
+		for _, q := range r.cfg.Percentiles {
+			if st.Percentiles == nil {
+				st.Percentiles = map[string]time.Duration{}
+			}
+			st.Percentiles[PercentileKey(q)] = r.hist.At(q)
+		}
 		if b, err := r.hist.Encode(); err == nil {
 			st.Distribution = b
 		} else {

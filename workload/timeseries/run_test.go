@@ -168,6 +168,37 @@ func TestRunMemory(t *testing.T) {
 	}
 }
 
+// TestRunPercentiles: the percentiles asked for are recorded for every
+// timed step, between its p99 and its max, and the report shows them.
+func TestRunPercentiles(t *testing.T) {
+	db := memory.New()
+	defer db.Close()
+	cfg := Config{Points: 20_000, Series: 100, Batch: 50, Seed: 1, Percentiles: []float64{99.99, 75}}
+	res, err := Run(db, t.TempDir(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range res.Steps {
+		if st.Latency == nil {
+			if st.Percentiles != nil {
+				t.Errorf("%s has no latency but percentiles %v", st.Name, st.Percentiles)
+			}
+			continue
+		}
+		p9999, p75 := st.Percentiles["p99.99_ns"], st.Percentiles["p75_ns"]
+		if len(st.Percentiles) != 2 || p9999 < st.Latency.P99 || p9999 > st.Latency.Max || p75 < st.Latency.P50 || p75 > st.Latency.P99 {
+			t.Errorf("%s: percentiles %v, latency %+v", st.Name, st.Percentiles, st.Latency)
+		}
+	}
+	text := Report{Results: []*Result{res}}.Page().Text()
+	if !strings.Contains(text, "p99.99") || !strings.Contains(text, "p75") {
+		t.Errorf("the report lacks the percentiles asked for:\n%s", text)
+	}
+	if err := (Config{Points: 10, Series: 1, Batch: 1, Percentiles: []float64{100.5}}).Validate(); err == nil {
+		t.Error("a percentile above 100 was accepted")
+	}
+}
+
 func TestRunPebble(t *testing.T) {
 	dir := t.TempDir()
 	db, err := engine.Open("pebble", dir, nil)

@@ -3,6 +3,8 @@ package timeseries
 import (
 	"flag"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
@@ -29,6 +31,17 @@ func (tsSuite) Defaults() Config { return Config{} }
 // dataset are the command's (suite.Common), which Configure copies in.
 func (tsSuite) Flags(fs *flag.FlagSet, s *Config) {
 	fs.BoolVar(&s.Settle, "settle", false, "after each step, wait for the engine's background work (compactions, flushes) to finish and report that time separately, so that deferred work is charged to the step that caused it")
+	fs.Func("percentiles", "latency `percentiles` each step records and the report shows beside p50, p99, p99.9 and max: a comma-separated list of numbers above 0 and at most 100, such as 99.99,99.999 (default none)", func(v string) error {
+		s.Percentiles = nil
+		for _, f := range strings.Split(v, ",") {
+			q, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+			if err != nil {
+				return fmt.Errorf("%q is not a number: give a list such as 99.9,99.99", f)
+			}
+			s.Percentiles = append(s.Percentiles, q)
+		}
+		return nil
+	})
 	fs.BoolVar(&s.Cold, "cold", false, "start each query step with the store's files out of the page cache (synced, then posix_fadvise DONTNEED; outside the step's figures), so that it reads from disk what the engine does not cache in its own memory; the report's first line says when it was on (default warm)")
 	fs.BoolVar(&s.ReuseIterator, "reuse-iterator", false, "query every series of a query step through one iterator given new bounds (the engine's SetBounds, or a close and reopen where it has none), as a time-series database would; without it each series gets a new iterator, as in the 2014 tool, whose query times stay comparable; the report's first line says when it was on")
 }
@@ -81,8 +94,8 @@ func (tsSuite) Report(runID string, env harness.Environment, rs []*Result) repor
 }
 
 func (tsSuite) JVM(s Config, c suite.Common) error {
-	if s.Settle || s.ReuseIterator || s.Cold || c.Dataset != "" {
-		return suite.Invalidf("the JVM engines run the time-series workload without -settle, -reuse-iterator, -cold and -dataset: drop them")
+	if s.Settle || s.ReuseIterator || s.Cold || len(s.Percentiles) > 0 || c.Dataset != "" {
+		return suite.Invalidf("the JVM engines run the time-series workload without -settle, -reuse-iterator, -cold, -percentiles and -dataset: drop them")
 	}
 	return nil
 }
