@@ -121,7 +121,8 @@ func childEngine(s *settings) (*suite.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &suite.Engine{Name: spec.Name, Options: spec.Options, Effective: eff, Dir: s.child.dir, Dataset: s.common.Dataset, Stall: s.stall}, nil
+	return &suite.Engine{Name: spec.Name, Options: spec.Options, Effective: eff, Dir: s.child.dir, Dataset: s.common.Dataset,
+		Distributions: s.latencyLog != "", Stall: s.stall}, nil
 }
 
 // childJobFlag, as the first argument, makes this process a child that

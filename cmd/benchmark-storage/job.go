@@ -37,6 +37,9 @@ type job struct {
 	// Dataset is -dataset, the one setting of suite.Common that reaches
 	// the child: the sizes and the seed are the workload's settings'.
 	Dataset string `json:"dataset,omitempty"`
+	// LatencyLog is -latency-log: the child keeps each part's whole
+	// latency distribution for it.
+	LatencyLog string `json:"latency_log,omitempty"`
 
 	// Settings are the workload's own settings (suite.Config), which
 	// the JSON holds under the workload's name: the job names each size
@@ -53,7 +56,7 @@ func newJob(s *settings, role, name, dir, progressMode string) job {
 	return job{
 		Role: role, Engine: s.specs[name], Dir: dir, Progress: progressMode, Workload: s.workload.Name(),
 		Keep: s.keep, Memory: s.memory, Stall: s.stall, MemorySample: s.memorySample,
-		Profile: s.profile, Dataset: s.common.Dataset, Settings: settings,
+		Profile: s.profile, Dataset: s.common.Dataset, LatencyLog: s.latencyLog, Settings: settings,
 	}
 }
 
@@ -115,7 +118,7 @@ func (j job) settings() (*settings, error) {
 		return nil, fmt.Errorf("the job's workload: %w", err)
 	}
 	return &settings{
-		engines: []string{j.Engine.Name}, workload: cfg, common: suite.Common{Dataset: j.Dataset},
+		engines: []string{j.Engine.Name}, workload: cfg, common: suite.Common{Dataset: j.Dataset}, latencyLog: j.LatencyLog,
 		specs: map[string]engine.Spec{j.Engine.Name: j.Engine},
 		keep:  j.Keep, memory: j.Memory, stall: j.Stall, memorySample: j.MemorySample, profile: j.Profile,
 		child: childFlags{role: j.Role, dir: j.Dir, progress: j.Progress},

@@ -287,3 +287,31 @@ func TestStaleRunDirs(t *testing.T) {
 		}
 	}
 }
+
+// TestRunLatencyLog: -latency-log writes every engine's steps as an
+// HdrHistogram log, and only then do the results carry distributions.
+func TestRunLatencyLog(t *testing.T) {
+	a, _ := pureGoEngines(t)
+	dir := t.TempDir()
+	log := filepath.Join(dir, "run.hlog")
+	code, stdout, stderr := runChildren(t, "-engine", a, "-path", dir, "-points", "20k", "-series", "100", "-format", "json", "-latency-log", log)
+	if code != exitOK {
+		t.Fatalf("status %d:\n%s", code, stderr)
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []string{"write", "query", "delete", "query_after_delete", "write_more"} {
+		if !strings.Contains(string(b), "Tag="+a+"/"+step+",") {
+			t.Errorf("the log lacks %s's %s:\n%s", a, step, b)
+		}
+	}
+	if !strings.Contains(stdout, `"distribution"`) {
+		t.Error("the results carry no distribution")
+	}
+	code, stdout, _ = runChildren(t, "-engine", a, "-path", dir, "-points", "20k", "-series", "100", "-format", "json")
+	if code != exitOK || strings.Contains(stdout, `"distribution"`) {
+		t.Errorf("status %d; without -latency-log the results still carry distributions", code)
+	}
+}

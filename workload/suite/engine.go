@@ -27,6 +27,9 @@ type Engine struct {
 	Effective map[string]any
 	// Dir is its data directory, which the parent created empty.
 	Dir string
+	// Distributions asks the workload for its parts' whole latency
+	// distributions (-latency-log), beyond their percentiles.
+	Distributions bool
 	// Dataset is -dataset: where a workload that keeps datasets
 	// (Info.Datasets) keeps its first points, one subdirectory per
 	// engine; "" keeps none.

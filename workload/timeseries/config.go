@@ -45,6 +45,11 @@ type Config struct {
 	// records beside p50, p99, p99.9 and max (Step.Percentiles), such as
 	// 99.99. Default none.
 	Percentiles []float64 `json:"percentiles,omitempty"`
+	// Distributions keeps each step's whole latency distribution
+	// (Step.Distribution) for a latency log: its encoding allocates in
+	// proportion to the histogram's buckets, so only when asked
+	// (-latency-log, suite.Engine.Distributions). Default false.
+	Distributions bool `json:"-"`
 	// Cold makes each query step start with the store's files out of the
 	// page cache (harness.DropPageCache, outside the step's figures), so
 	// that it reads from disk what the engine does not cache itself.

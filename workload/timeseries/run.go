@@ -321,10 +321,12 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 			}
 			st.Percentiles[PercentileKey(q)] = r.hist.At(q)
 		}
-		if b, err := r.hist.Encode(); err == nil {
-			st.Distribution = b
-		} else {
-			r.warnings.Warn("distribution", "%s: no latency distribution: %v", name, err)
+		if r.cfg.Distributions {
+			if b, err := r.hist.Encode(); err == nil {
+				st.Distribution = b
+			} else {
+				r.warnings.Warn("distribution", "%s: no latency distribution: %v", name, err)
+			}
 		}
 	}
 	st.Verify = run.verify

@@ -68,7 +68,7 @@ func (tsSuite) Start(s Config, options map[string]any) *Result {
 // -dataset and one saved (suite.RunOnDataset). After each step it sends
 // the result so far, which the parent reports if the child is stopped.
 func (su tsSuite) Run(cfg Config, e *suite.Engine) (*Result, error) {
-	cfg.Progress, cfg.Log, cfg.Stop = e.Progress, e.Progress, e.Stop
+	cfg.Progress, cfg.Log, cfg.Stop, cfg.Distributions = e.Progress, e.Progress, e.Stop, e.Distributions
 	return suite.RunOnDataset(e, cfg.sizes(), su.Fields, func(r *suite.DatasetRun) (*Result, error) {
 		cfg.Preloaded, cfg.AfterWrite = r.Use != nil, r.Save
 		cfg.StepDone = func(res *Result) {
