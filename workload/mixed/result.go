@@ -33,6 +33,9 @@ type Result struct {
 	// Disk is the engine directory's footprint at the end (see package
 	// workload for its three figures).
 	Disk diskusage.Usage `json:"disk"`
+	// BytesPerPoint is Disk.Used over the points the final check read,
+	// what the store held at the end; 0 without a final check.
+	BytesPerPoint float64 `json:"bytes_per_point,omitempty"`
 	// EngineMetrics is what the engine reports of its own work over the
 	// same span as Cost (engine.ReadMetrics, read before and after it):
 	// counters as their increase, the gauges (engine.IsGauge) as at the end.

@@ -86,6 +86,9 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 		errs = append(errs, fmt.Errorf("disk usage: %w", err))
 	}
 	res.Disk = u
+	if f := res.Final; f != nil && f.Read > 0 {
+		res.BytesPerPoint = float64(u.Used) / float64(f.Read)
+	}
 	if err := errors.Join(errs...); err != nil {
 		return fail(err)
 	}

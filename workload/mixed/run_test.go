@@ -83,8 +83,8 @@ func TestRunPebble(t *testing.T) {
 	if err := db.Close(); err != nil {
 		t.Fatalf("close after the run: %v", err)
 	}
-	if res.Disk.Used <= 0 {
-		t.Errorf("disk %+v", res.Disk)
+	if res.Disk.Used <= 0 || res.BytesPerPoint != float64(res.Disk.Used)/float64(res.Final.Read) {
+		t.Errorf("disk %+v, %.1f bytes/point over the %d points held", res.Disk, res.BytesPerPoint, res.Final.Read)
 	}
 }
 

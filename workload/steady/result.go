@@ -45,6 +45,9 @@ type Result struct {
 	SeriesIDs int64 `json:"series_ids"`
 	// Disk is the directory's footprint at the end.
 	Disk diskusage.Usage `json:"disk"`
+	// BytesPerPoint is Disk.Used over the points the final check read,
+	// what the store held at the end; 0 without a final check.
+	BytesPerPoint float64 `json:"bytes_per_point,omitempty"`
 	// DiskTail is the disk used in the last third of the intervals: a
 	// store that reclaims space as fast as it ingests stays within a few
 	// percent of its mean there.

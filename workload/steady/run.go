@@ -138,6 +138,9 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	}
 	if u, err := diskusage.Measure(dir); err == nil {
 		res.Disk = u
+		if f := res.Final; f != nil && f.Read > 0 {
+			res.BytesPerPoint = float64(u.Used) / float64(f.Read)
+		}
 	} else {
 		errs = append(errs, fmt.Errorf("disk usage: %w", err))
 	}

@@ -112,6 +112,9 @@ func TestRunMethods(t *testing.T) {
 			if res.SeriesIDs <= cfg.Series {
 				t.Errorf("churn made no new series: %d ids", res.SeriesIDs)
 			}
+			if want := float64(res.Disk.Used) / float64(res.Final.Read); res.BytesPerPoint != want || want <= 0 {
+				t.Errorf("%.1f bytes/point, want disk %d over the %d points held", res.BytesPerPoint, res.Disk.Used, res.Final.Read)
+			}
 			if method == MethodShards && (res.Retention.ShardsDropped == 0 || res.Retention.ShardsOpened <= res.Retention.ShardsDropped) {
 				t.Errorf("shards: %+v", res.Retention)
 			}
