@@ -60,14 +60,9 @@ func (c *checker) check(key, val []byte) {
 		c.v.Note("series %d: %d acknowledged points missing before point %d", c.series, missed, k)
 	}
 	c.next = k + 1
-	got, err := points.ParseValue(val)
-	if want := c.gen.Value(seq); err != nil || got != want {
+	if bad := c.gen.CheckValue(seq, val); bad != "" {
 		c.v.Wrong++
-		if err != nil {
-			c.v.Note("series %d: point %d: %v", c.series, k, err)
-		} else {
-			c.v.Note("series %d: point %d has value %d, want %d", c.series, k, got, want)
-		}
+		c.v.Note("series %d: point %d: %s", c.series, k, bad)
 	}
 }
 

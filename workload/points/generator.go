@@ -1,6 +1,10 @@
 package points
 
-import "github.com/tsbench/storage/engine/tskey"
+import (
+	"fmt"
+
+	"github.com/tsbench/storage/engine/tskey"
+)
 
 // Epoch is the timestamp of the first point: 2014-06-20T00:00:00Z, the day
 // InfluxDB published its storage benchmark, in nanoseconds since the Unix
@@ -138,4 +142,20 @@ func (b *Batch) Value(j int) []byte {
 		from = b.ends[j-1]
 	}
 	return b.vals[from:b.ends[j]:b.ends[j]]
+}
+
+// CheckValue checks val, a value read back, against point seq's: the one
+// value check of every workload that reads points back, under its own
+// model of which points a read should return. It returns "" for seq's
+// value, else what is wrong ("value 5, want 7", or why val does not
+// decode); only a wrong value costs an allocation.
+func (g Generator) CheckValue(seq uint64, val []byte) string {
+	got, err := ParseValue(val)
+	switch want := g.Value(seq); {
+	case err != nil:
+		return err.Error()
+	case got != want:
+		return fmt.Sprintf("value %d, want %d", got, want)
+	}
+	return ""
 }

@@ -2,6 +2,7 @@ package points
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/tsbench/storage/engine/tskey"
@@ -123,5 +124,24 @@ func TestFillNoAlloc(t *testing.T) {
 	start := int64(0)
 	if n := testing.AllocsPerRun(100, func() { start += 1000; b.Fill(g, start, 1000) }); n != 0 {
 		t.Errorf("fill allocates %v times per batch", n)
+	}
+}
+
+// TestCheckValue: a point's own value passes without allocating; another
+// value, or bytes that do not decode, say what is wrong.
+func TestCheckValue(t *testing.T) {
+	g := Generator{Series: 10, Seed: 7}
+	right := AppendValue(nil, g.Value(42))
+	if bad := g.CheckValue(42, right); bad != "" {
+		t.Errorf("the right value: %q", bad)
+	}
+	if n := testing.AllocsPerRun(100, func() { g.CheckValue(42, right) }); n != 0 {
+		t.Errorf("%v allocations to check a right value", n)
+	}
+	if bad := g.CheckValue(43, right); bad != fmt.Sprintf("value %d, want %d", g.Value(42), g.Value(43)) {
+		t.Errorf("another point's value: %q", bad)
+	}
+	if bad := g.CheckValue(42, []byte{0xff}); bad == "" {
+		t.Error("bytes that do not decode passed")
 	}
 }

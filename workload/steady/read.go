@@ -242,10 +242,9 @@ func (c *check) entry(key, val []byte) {
 		v.Expired++
 		v.Note("series %d: read round %d (timestamp %d), which retention had deleted (everything before %d)", c.id, rnd, ts, c.done)
 	}
-	got, err := points.ParseValue(val)
-	if want := m.values.Value(uint64(i) + 1); err != nil || got != want {
+	if bad := m.values.CheckValue(uint64(i)+1, val); bad != "" {
 		v.Wrong++
-		v.Note("series %d: round %d has value %d (%v), want %d", c.id, rnd, got, err, want)
+		v.Note("series %d: round %d: %s", c.id, rnd, bad)
 	}
 }
 

@@ -359,9 +359,9 @@ func (r *runner) finalCheck() *harness.Verification {
 			v.Note("series %d, round %d: expired, retention deleted everything before round %d", series, rnd, m.roundAt(done))
 			return
 		}
-		if got, err := points.ParseValue(val); err != nil || got != m.values.Value(uint64(i)+1) {
+		if bad := m.values.CheckValue(uint64(i)+1, val); bad != "" {
 			v.Wrong++
-			v.Note("series %d, round %d: value %d (%v), want %d", series, rnd, got, err, m.values.Value(uint64(i)+1))
+			v.Note("series %d, round %d: %s", series, rnd, bad)
 			return
 		}
 		ok++

@@ -173,14 +173,9 @@ func (c *checker) check(key, val []byte) {
 		return
 	}
 	c.next = i + c.gen.Series
-	got, err := points.ParseValue(val)
-	if want := c.gen.Value(seq); err != nil || got != want {
+	if bad := c.gen.CheckValue(seq, val); bad != "" {
 		c.v.Wrong++
-		if err != nil {
-			c.v.Note("series %d: point seq %d: %v", c.series, seq, err)
-		} else {
-			c.v.Note("series %d: point seq %d has value %d, want %d", c.series, seq, got, want)
-		}
+		c.v.Note("series %d: point seq %d: %s", c.series, seq, bad)
 	}
 }
 
