@@ -92,7 +92,7 @@ func refGroups() []refGroup {
 			intro: "The flags of " + s.Info().About + " (benchmark-storage " + name + ", or -workload " + name + also + "): the shared -" +
 				strings.Join(s.Info().Shared, ", -") + ", and its own:"}
 		fs := flag.NewFlagSet(name, flag.ContinueOnError)
-		s.NewConfig(fs)
+		defineLatencyLog(fs, new(settings), s.NewConfig(fs))
 		fs.VisitAll(func(f *flag.Flag) { g.flags = append(g.flags, f) })
 		if len(g.flags) == 0 {
 			g.intro = strings.TrimSuffix(g.intro, ", and its own:") + "; none of its own."

@@ -203,6 +203,13 @@
 //	                  disk what the engine does not cache in its own
 //	                  memory; the report's first line says when it was on
 //	                  (default warm)
+//	-latency-log file
+//	                  also write the whole latency distribution of every
+//	                  step of every engine to file as an HdrHistogram log
+//	                  (tagged ENGINE/STEP, or ENGINE#RUN/STEP with
+//	                  -count), which HdrHistogram's tools read: its
+//	                  HistogramLogProcessor, or a log reader of its
+//	                  libraries
 //	-percentiles percentiles
 //	                  latency percentiles each step records and the report
 //	                  shows beside p50, p99, p99.9 and max: a

@@ -151,10 +151,16 @@ func newFlagSet(s *settings, w *suite.Suite) (fs *flag.FlagSet, engines *string,
 	engines = defineCommand(fs, s, w.Info().Single)
 	defineShared(fs, &s.common, w.Info().Shared)
 	cfg = w.NewConfig(fs)
+	defineLatencyLog(fs, s, cfg)
+	return fs, engines, cfg
+}
+
+// defineLatencyLog defines -latency-log on fs, setting s, for a workload
+// whose report writes one (report.LatencyLogger).
+func defineLatencyLog(fs *flag.FlagSet, s *settings, cfg *suite.Config) {
 	if _, ok := cfg.Report("", harness.Environment{}, nil).(report.LatencyLogger); ok {
 		fs.StringVar(&s.latencyLog, "latency-log", "", "also write the whole latency distribution of every step of every engine to `file` as an HdrHistogram log (tagged ENGINE/STEP, or ENGINE#RUN/STEP with -count), which HdrHistogram's tools read: its HistogramLogProcessor, or a log reader of its libraries")
 	}
-	return fs, engines, cfg
 }
 
 // defineCommand defines the command's own flags on fs, setting s: those
