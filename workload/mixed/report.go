@@ -199,12 +199,7 @@ func (r Report) Page() report.Page {
 	}
 	costs = append(costs, results.MemoryMetrics(func(res *Result) *measure.MemoryPeaks { return res.Cost.Memory })...)
 	costs = append(costs, results.Metric[Result]{Name: "disk used", Best: report.LowerBest, Get: func(res *Result) report.Cell { return report.BytesCell(res.Disk.Used) }},
-		results.Metric[Result]{Name: "bytes/point", Best: report.LowerBest, Get: func(res *Result) report.Cell {
-			if res.BytesPerPoint == 0 {
-				return report.None
-			}
-			return report.Sig3Cell(res.BytesPerPoint)
-		}})
+		results.Metric[Result]{Name: "bytes/point", Best: report.LowerBest, Get: func(res *Result) report.Cell { return results.BytesPerPointCell(res.BytesPerPoint) }})
 	cost := report.Table{Title: "Cost (of the mixed run, every thread; I/O counted by the OS; memory peaks sampled 5 times a second, " +
 		"private = anonymous memory, mapped files = page cache the kernel can drop; disk at the end)",
 		Head: report.Head(engines, "Metric"), Labels: 1, Rows: set.Rows(append(costs, r.preloadMetrics()...)...)}

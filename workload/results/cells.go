@@ -149,3 +149,13 @@ func VerifyCell(v *harness.Verification, unit string) report.Cell {
 	}
 	return report.Cell{Text: text, Failed: true}
 }
+
+// BytesPerPointCell is a figure of bytes per point (disk used over the
+// points the store holds); report.None for 0, a store that held none or
+// a run that did not measure it.
+func BytesPerPointCell(v float64) report.Cell {
+	if v == 0 {
+		return report.None
+	}
+	return report.Sig3Cell(v)
+}

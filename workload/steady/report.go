@@ -145,7 +145,7 @@ func (r Report) Page() report.Page {
 	row("wrong answers", report.LowerBest, always(func(res *Result) report.Cell { return report.CountCell(res.WrongAnswers()) }))
 	row("disk at end", report.LowerBest, always(func(res *Result) report.Cell { return report.BytesCell(res.Disk.Used) }))
 	row("bytes/point at end", report.LowerBest, func(res *Result) (report.Cell, bool) {
-		return report.Sig3Cell(res.BytesPerPoint), res.BytesPerPoint > 0
+		return results.BytesPerPointCell(res.BytesPerPoint), res.BytesPerPoint > 0
 	})
 	row("disk last third: mean", report.LowerBest, func(res *Result) (report.Cell, bool) {
 		if res.DiskTail == nil {

@@ -121,9 +121,9 @@ const maxPercentiles = 10
 // PercentileKey names percentile q in Step.Percentiles: "p99.99_ns".
 func PercentileKey(q float64) string { return "p" + strconv.FormatFloat(q, 'f', -1, 64) + "_ns" }
 
-// minInterval is the shortest Config.Interval: the monitor that closes
-// intervals wakes every tick.
-const minInterval = tick
+// minInterval is the shortest Config.Interval: the span's sampler that
+// closes intervals wakes every harness.ProgressPeriod.
+const minInterval = harness.ProgressPeriod
 
 // interval is the first intervals' length, 0 for none.
 func (c Config) interval() time.Duration {

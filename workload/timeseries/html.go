@@ -195,7 +195,7 @@ func (r Report) timelineCharts(set *results.Set[Result]) []report.Chart {
 // timelineCells is the cell length and count that cover step's longest
 // run: the first interval length, doubled until every cell holds the
 // start of an interval (intervals run a little longer than asked: they
-// close on the monitor's tick) and at most maxTimelineCells cells cover
+// close on the sampler's tick) and at most maxTimelineCells cells cover
 // it; 0 cells if no run has intervals.
 func (r Report) timelineCells(set *results.Set[Result], step string) (time.Duration, int) {
 	var end, longest time.Duration

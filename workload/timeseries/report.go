@@ -124,18 +124,17 @@ func (r Report) Page() report.Page {
 	cfg := r.config()
 	took := metric{Name: "time", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.DurationCell(s.Time) }}
 	size := metric{Name: "DB size", Best: report.LowerBest, Get: func(s *Step) report.Cell { return report.BytesCell(s.Disk.Used) }}
-	perPoint := bytesPerPoint
 	main := report.Table{Head: report.Head(engines, "Step"), Labels: 1}
 	for _, x := range []struct {
 		step string
 		m    metric
 		size bool
 	}{
-		{StepWrite, took, false}, {StepWrite, size, true}, {StepWrite, perPoint, true},
+		{StepWrite, took, false}, {StepWrite, size, true}, {StepWrite, bytesPerPoint, true},
 		{StepQuery, took, false}, {StepDelete, took, false},
-		{StepCompact, took, false}, {StepCompact, size, true}, {StepCompact, perPoint, true},
+		{StepCompact, took, false}, {StepCompact, size, true}, {StepCompact, bytesPerPoint, true},
 		{StepQueryAfterDelete, took, false},
-		{StepWriteMore, took, false}, {StepWriteMore, size, true}, {StepWriteMore, perPoint, true},
+		{StepWriteMore, took, false}, {StepWriteMore, size, true}, {StepWriteMore, bytesPerPoint, true},
 	} {
 		label := Label(x.step, cfg)
 		if x.size {
@@ -362,12 +361,7 @@ var storageMetrics = []metric{
 const RawPoint = 16
 
 // bytesPerPoint is a step's disk used over the points the store holds.
-var bytesPerPoint = metric{Name: "bytes/point", Best: report.LowerBest, Get: func(s *Step) report.Cell {
-	if s.BytesPerPoint == 0 {
-		return report.None
-	}
-	return report.Sig3Cell(s.BytesPerPoint)
-}}
+var bytesPerPoint = metric{Name: "bytes/point", Best: report.LowerBest, Get: func(s *Step) report.Cell { return results.BytesPerPointCell(s.BytesPerPoint) }}
 
 var memoryMetrics = append(results.MemoryMetrics(func(s *Step) *measure.MemoryPeaks { return s.Memory }),
 	metric{Name: "peak RSS (with files)", Best: report.NoBest, Get: func(s *Step) report.Cell { return report.PeakRSSCell(s.PeakRSS) }},

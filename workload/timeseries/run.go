@@ -17,9 +17,6 @@ import (
 	"github.com/tsbench/storage/workload/points"
 )
 
-// tick is how often progress is reported and open files are sampled.
-const tick = harness.ProgressPeriod
-
 // Run runs the six steps on db, whose files live in dir, and returns what
 // each cost. The steps, with N = cfg.Points and H = N/2 rounded down:
 //
@@ -197,7 +194,7 @@ type runner struct {
 
 // stepRun is what a step body reports while it runs.
 type stepRun struct {
-	done    atomic.Int64 // points handled, read by the progress ticker
+	done    atomic.Int64 // points handled, read by the span's sampler
 	time    time.Duration
 	hist    *measure.Histogram
 	timed   bool // whether hist holds one entry per operation

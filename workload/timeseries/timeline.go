@@ -50,7 +50,7 @@ func (iv Interval) Stalled() bool {
 }
 
 // timeline records a step's intervals. The step's goroutine adds each
-// engine call's duration (record); the monitor's goroutine closes each
+// engine call's duration (record); the span's sampler closes each
 // interval when its time is up (roll), off the timed path.
 type timeline struct {
 	length  time.Duration // of the current interval
