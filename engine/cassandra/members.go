@@ -55,6 +55,12 @@ func (d *DB) KillMember(i int) error {
 	return nil
 }
 
+// repairAttempts and repairRetryDelay bound RestartMember's repair.
+const (
+	repairAttempts   = 3
+	repairRetryDelay = 5 * time.Second
+)
+
 // RestartMember implements engine.Members: it starts node i again with
 // its first configuration, waits for its CQL port, then for what it
 // missed. Under gc_grace 0 (the default) Cassandra keeps no hints for the
@@ -75,8 +81,16 @@ func (d *DB) RestartMember(i int) error {
 		return err
 	}
 	if d.o.GCGrace == 0 {
-		_, err := p.run("repair", d.JMX()[i], d.l.Keyspace, table, d.o.CompactTimeout)
-		return err
+		// A repair begun as the node rejoins can fail a peer's validation
+		// ("Got VALIDATION_REQ failure", seen once in a test); a repair is
+		// idempotent, so it is tried again a little later.
+		for attempt := 1; ; attempt++ {
+			_, err := p.run("repair", d.JMX()[i], d.l.Keyspace, table, d.o.CompactTimeout)
+			if err == nil || attempt == repairAttempts {
+				return err
+			}
+			time.Sleep(repairRetryDelay)
+		}
 	}
 	time.Sleep(hintsFlushPeriod + time.Second)
 	deadline := time.Now().Add(catchUpTimeout)
