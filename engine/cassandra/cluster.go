@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/tsbench/storage/engine/internal/builddir"
+	"github.com/tsbench/storage/internal/builddir"
 	"github.com/tsbench/storage/engine/internal/logtail"
 	"github.com/tsbench/storage/internal/cgroup"
 )

@@ -12,7 +12,7 @@ import (
 	"sync"
 
 	"github.com/tsbench/storage/engine"
-	"github.com/tsbench/storage/engine/internal/builddir"
+	"github.com/tsbench/storage/internal/builddir"
 	"github.com/tsbench/storage/internal/supervise"
 )
 
@@ -23,7 +23,7 @@ const Group = "jvm"
 // store is one JVM engine: its name, the Maven artifact it runs, the
 // key of its version in the worker's versions.properties (written from
 // jvm/pom.xml), and whether it keeps keys in order. The names are the
-// worker's (jvm/src/main/java/org/tsbench/jvm/Engine.java).
+// worker's (jvm/src/main/java/org/tsbench/jvm/stores/Engine.java).
 type store struct {
 	name, artifact, versionKey string
 	unordered                  bool

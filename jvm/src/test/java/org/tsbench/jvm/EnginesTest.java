@@ -12,6 +12,8 @@ import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.tsbench.jvm.protocol.Json;
+import org.tsbench.jvm.workload.Micro;
 
 /** Every engine through every benchmark on a small store: every read must check out. */
 class EnginesTest {

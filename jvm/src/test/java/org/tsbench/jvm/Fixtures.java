@@ -9,14 +9,15 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeSet;
+import org.tsbench.jvm.protocol.Json;
 
 /** The files the Go tests share with these: test vectors and the protocol's fixtures. */
-final class Fixtures {
+public final class Fixtures {
     private Fixtures() {
     }
 
     /** The repository's root, which the pom passes. */
-    static Path repo() {
+    public static Path repo() {
         return Path.of(System.getProperty("tsbench.repo", ".."));
     }
 
@@ -24,7 +25,7 @@ final class Fixtures {
         return repo().resolve("cmd/benchmark-storage/testdata/protocol").resolve(name);
     }
 
-    static JsonNode read(Path p) throws Exception {
+    public static JsonNode read(Path p) throws Exception {
         return Json.MAPPER.readTree(p.toFile());
     }
 

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tsbench.jvm.protocol.Json;
+import org.tsbench.jvm.stores.Engine;
 
 /**
  * The worker against the protocol's fixtures (cmd/benchmark-storage/
