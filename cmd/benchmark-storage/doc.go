@@ -181,6 +181,18 @@
 //	                  most 100k (default 100)
 //	-seed seed        seed of the value generator; the same seed writes
 //	                  the same data (default 1)
+//	-values values    what the points' values are: random (a random int64
+//	                  per point, the 2014 workload's) or real
+//	                  (measurements: the hourly weather of New York's
+//	                  three airports over 2013, which set-up fetches; each
+//	                  series tiles one measured field of one station from
+//	                  a phase and at a power-of-two scale of its own,
+//	                  chosen by -seed) (default random)
+//	-value-encoding value
+//	                  how each value is stored: protobuf (the 2014 tool's
+//	                  FieldValue message: int64_value, or double_value for
+//	                  real values) or float64 (8 bytes, little-endian)
+//	                  (default protobuf)
 //	-interval interval
 //	                  length of the first over-time interval of each step,
 //	                  at least 200ms (throughput, latency percentiles and
@@ -195,7 +207,7 @@
 //
 // The flags of the time-series workload (benchmark-storage ts, or
 // -workload ts, or timeseries): the shared -points, -series, -batch,
-// -seed, -interval, -dataset, and its own:
+// -seed, -values, -value-encoding, -interval, -dataset, and its own:
 //
 //	-cold             start each query step with the store's files out of
 //	                  the page cache (synced, then posix_fadvise DONTNEED;
@@ -256,8 +268,8 @@
 //	                  are 100,000) (default 100)
 //
 // The flags of the mixed workload (benchmark-storage mixed, or -workload
-// mixed): the shared -points, -series, -batch, -seed, -dataset, and its
-// own:
+// mixed): the shared -points, -series, -batch, -seed, -values,
+// -value-encoding, -dataset, and its own:
 //
 //	-duration duration
 //	                  how long writers and readers run, after mixed's
@@ -286,8 +298,8 @@
 //	                  writing out (default 1)
 //
 // The flags of the steady-state workload (benchmark-storage steady, or
-// -workload steady): the shared -series, -batch, -seed, -interval, and its
-// own:
+// -workload steady): the shared -series, -batch, -seed, -values,
+// -value-encoding, -interval, and its own:
 //
 //	-bucket duration  the data time of a bucket, a shard and a retention
 //	                  step (default -retention/10)

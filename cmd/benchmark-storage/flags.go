@@ -15,8 +15,10 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/builddir"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/points"
 	"github.com/tsbench/storage/workload/suite"
 )
 
@@ -199,7 +201,7 @@ func defineCommand(fs *flag.FlagSet, s *settings, single bool) (engines *string)
 }
 
 // sharedFlags are the shared flags in the order the help lists them.
-var sharedFlags = []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagInterval, suite.FlagDataset}
+var sharedFlags = []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagValues, suite.FlagValueEncoding, suite.FlagInterval, suite.FlagDataset}
 
 // defineShared defines on fs the shared flags named in names, setting c,
 // which it fills with every default (a workload's Configure copies what
@@ -219,6 +221,18 @@ func defineShared(fs *flag.FlagSet, c *suite.Common, names []string) {
 			fs.Var((*suite.Count)(&c.Batch), name, "`count` of points per write batch, each for a different series, so at most -series, and 1M (default 1k, or -series if fewer); of the micro benchmarks, writes per batch of fillbatch, fillrandbatch and write (default 1000); of the crash check, entries of 100 bytes per committed batch, at most 100k (default 100)")
 		case suite.FlagSeed:
 			fs.Var((*seedValue)(&c.Seed), name, "`seed` of the value generator; the same seed writes the same data")
+		case suite.FlagValues:
+			fs.Func(name, "what the points' `values` are: random (a random int64 per point, the 2014 workload's) or real (measurements: the hourly weather of New York's three airports over 2013, which set-up fetches; each series tiles one measured field of one station from a phase and at a power-of-two scale of its own, chosen by -seed) (default random)", func(v string) error {
+				return setValues(&c.Values, v)
+			})
+		case suite.FlagValueEncoding:
+			fs.Func(name, "how each value is stored: protobuf (the 2014 tool's FieldValue message: int64_value, or double_value for real values) or float64 (8 bytes, little-endian) (default protobuf)", func(v string) error {
+				if v != points.Protobuf && v != points.Float64 {
+					return fmt.Errorf("give %s or %s", points.Protobuf, points.Float64)
+				}
+				c.Values.Encoding = v
+				return nil
+			})
 		case suite.FlagInterval:
 			fs.DurationVar(&c.Interval, name, suite.DefaultInterval, "length of the first over-time `interval` of each step, at least 200ms (throughput, latency percentiles and the engine's counters per interval, in JSON and as HTML charts); intervals double in length after every 1,800, so a long step keeps a few thousand; a negative one records none")
 		case suite.FlagDataset:
@@ -245,6 +259,24 @@ func onlyByName() []string {
 		}
 	}
 	return names
+}
+
+// setValues sets the kind of values to kind, and for real values the
+// file of the seed set-up fetched, resolved once here.
+func setValues(v *points.Values, kind string) error {
+	switch kind {
+	case points.Random:
+		v.Kind, v.File = kind, ""
+	case points.Real:
+		file := builddir.Find(points.SeedFile)
+		if file == "" {
+			return fmt.Errorf("the real seed build/%s is missing: run make setup, which fetches it", points.SeedFile)
+		}
+		v.Kind, v.File = kind, file
+	default:
+		return fmt.Errorf("give %s or %s", points.Random, points.Real)
+	}
+	return nil
 }
 
 // seedValue is a flag.Value whose error says what a seed must be.

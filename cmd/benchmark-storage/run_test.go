@@ -12,9 +12,11 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/builddir"
 	"github.com/tsbench/storage/internal/supervise"
 	"github.com/tsbench/storage/workload/crash"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/points"
 )
 
 func TestRunEndToEnd(t *testing.T) {
@@ -313,5 +315,56 @@ func TestRunLatencyLog(t *testing.T) {
 	code, stdout, _ = runChildren(t, "-engine", a, "-path", dir, "-points", "20k", "-series", "100", "-format", "json")
 	if code != exitOK || strings.Contains(stdout, `"distribution"`) {
 		t.Errorf("status %d; without -latency-log the results still carry distributions", code)
+	}
+}
+
+// TestRunRealValues: -values real and -value-encoding reach the child,
+// which writes and checks the seed's measurements (every value read back
+// verified) and reports them; a dataset of random values is not reused
+// for real ones.
+func TestRunRealValues(t *testing.T) {
+	if builddir.Find(points.SeedFile) == "" {
+		t.Skip("build/" + points.SeedFile + " is missing: make setup fetches it")
+	}
+	a, _ := pureGoEngines(t)
+	dir := t.TempDir()
+	ds := filepath.Join(dir, "ds")
+	code, _, stderr := runChildren(t, "-engine", a, "-path", dir, "-points", "2k", "-series", "20", "-dataset", ds)
+	if code != exitOK {
+		t.Fatalf("status %d:\n%s", code, stderr)
+	}
+	code, _, stderr = runChildren(t, "-engine", a, "-path", dir, "-points", "2k", "-series", "20", "-values", "real", "-value-encoding", "float64", "-dataset", ds)
+	if code != exitBadInput || !strings.Contains(stderr, "values real values, float64 (dataset: random values, protobuf)") {
+		t.Fatalf("status %d: a dataset of random values reused for real ones:\n%s", code, stderr)
+	}
+	code, stdout, stderr := runChildren(t, "-engine", a, "-path", dir, "-points", "2k", "-series", "20", "-values", "real", "-value-encoding", "float64", "-format", "json")
+	if code != exitOK {
+		t.Fatalf("status %d:\n%s", code, stderr)
+	}
+	var rep struct {
+		Results []struct {
+			Config struct {
+				Values points.Values `json:"values"`
+			} `json:"config"`
+			Steps []struct {
+				Name   string `json:"name"`
+				Verify *struct {
+					Read int64 `json:"read"`
+				} `json:"verify"`
+				Disk struct {
+					Used int64 `json:"used_bytes"`
+				} `json:"disk"`
+			} `json:"steps"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	res := rep.Results[0]
+	if v := res.Config.Values; v.Kind != points.Real || v.Encoding != points.Float64 || v.File == "" {
+		t.Errorf("values %+v", v)
+	}
+	if st := res.Steps[1]; st.Name != "query" || st.Verify == nil || st.Verify.Read != 2000 {
+		t.Errorf("query step %+v: not every value read and checked", st)
 	}
 }

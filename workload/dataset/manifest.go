@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/internal/report"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // format is the manifest's layout version; a dataset of another is not
@@ -40,6 +41,8 @@ type Sizes struct {
 	Series int64  `json:"series"`
 	Batch  int64  `json:"batch"`
 	Seed   uint64 `json:"seed"`
+	// Values are the points' values and their encoding.
+	Values points.Values `json:"values,omitzero"`
 }
 
 // diff lists the parameters in which m and o differ, as "points 1M
@@ -62,6 +65,7 @@ func (m Manifest) diff(o Manifest) []string {
 	add("series", m.Series, o.Series)
 	add("batch", m.Batch, o.Batch)
 	add("seed", m.Seed, o.Seed)
+	add("values", m.Values.String(), o.Values.String())
 	want, have := report.OptionTexts(m.Options), report.OptionTexts(o.Options)
 	for _, k := range slices.Sorted(maps.Keys(union(want, have))) {
 		if !slices.Contains(readOptions, k) {

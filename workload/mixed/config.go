@@ -56,6 +56,10 @@ type Config struct {
 	// Seed determines every value, as in the time-series workload, and
 	// the readers' choices.
 	Seed uint64 `json:"seed"`
+	// Values are what the points' values are and how they are stored
+	// (-values, -value-encoding). Default random int64s in protobuf, the
+	// 2014 workload's.
+	Values points.Values `json:"values,omitzero"`
 	// Preloaded says the store already holds the preload's Points, from
 	// a dataset an earlier run wrote: Run does not write them. Default
 	// false.
@@ -127,11 +131,14 @@ func (c Config) Validate() error {
 	if err := c.Mix.Validate(c.Readers); err != nil {
 		return bad("%s", strings.TrimPrefix(err.Error(), querymix.ErrInvalid.Error()+": "))
 	}
+	if err := c.Values.Validate(); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+	}
 	return nil
 }
 
 // sizes are the parameters of the preloaded points, which a dataset of
 // them records.
 func (c Config) sizes() dataset.Sizes {
-	return dataset.Sizes{Points: c.Points, Series: c.Series, Batch: c.Batch, Seed: c.Seed}
+	return dataset.Sizes{Points: c.Points, Series: c.Series, Batch: c.Batch, Seed: c.Seed, Values: c.Values}
 }

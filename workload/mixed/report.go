@@ -89,6 +89,7 @@ func (r Report) intro(set *results.Set[Result]) string {
 	c := r.config()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s and %s for %v over %s series, batches of %d, seed %d", plural(c.Writers, "writer"), plural(c.Readers, "reader"), c.Duration, harness.Count(c.Series), c.Batch, c.Seed)
+	b.WriteString(c.Values.Note())
 	if c.Points > 0 {
 		fmt.Fprintf(&b, ", preload %s points", harness.Count(c.Points))
 	}

@@ -36,10 +36,14 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	values, err := cfg.Values.Load()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+	}
 	r := &runner{
 		db:       db,
 		cfg:      cfg,
-		gen:      points.Generator{Series: cfg.Series, Seed: cfg.Seed},
+		gen:      points.Generator{Series: cfg.Series, Seed: cfg.Seed, Values: values},
 		ack:      make([]atomic.Int64, cfg.Series),
 		picker:   querymix.NewPicker(cfg.Mix),
 		chooser:  newChooser(cfg.Series, cfg.Skew),

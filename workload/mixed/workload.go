@@ -18,7 +18,7 @@ type mixedSuite struct{}
 
 func (mixedSuite) Info() suite.Info {
 	return suite.Info{About: "the mixed workload",
-		Shared: []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagDataset}, Datasets: true, Ordered: true, ResultKey: "operations"}
+		Shared: []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagValues, suite.FlagValueEncoding, suite.FlagDataset}, Datasets: true, Ordered: true, ResultKey: "operations"}
 }
 
 // Defaults are the zero Config: Flags sets the load's defaults
@@ -42,7 +42,7 @@ func (mixedSuite) Configure(s *Config, c *suite.Common, given suite.Given) error
 	if !given("points") {
 		c.Points = 0
 	}
-	s.Series, s.Batch, s.Points, s.Seed = c.Series, c.Batch, c.Points, c.Seed
+	s.Series, s.Batch, s.Points, s.Seed, s.Values = c.Series, c.Batch, c.Points, c.Seed, c.Values
 	switch {
 	case given("rate") && s.Rate <= 0:
 		return suite.Invalidf("-rate %g: give a positive number of points per second, or leave -rate out for no cap", s.Rate)

@@ -32,7 +32,7 @@ func (p *pointBatch) add(s, k int64) {
 	i := k*p.gen.Series + s
 	ser, ts, seq := p.gen.Point(i)
 	p.keys = tskey.AppendKey(p.keys, ser, ts, seq)
-	p.vals = points.AppendValue(p.vals, p.gen.Value(seq))
+	p.vals = p.gen.Encode(p.vals, seq)
 	p.ends = append(p.ends, len(p.vals))
 	p.series = append(p.series, s)
 	p.ks = append(p.ks, k)

@@ -34,10 +34,13 @@ const MaxBatch = 1_000_000
 //
 // Consecutive points go to consecutive series, so a batch of up to Series
 // points holds one point per series, and every series' points are in
-// increasing time. Keys do not depend on Seed; values do.
+// increasing time. Keys do not depend on Seed; values do, and on Values.
 type Generator struct {
 	Series int64
 	Seed   uint64
+	// Values makes real values or the float64 encoding (Values.Load);
+	// nil makes the 2014 workload's random int64s in protobuf.
+	Values *Source
 }
 
 // Point returns the key fields of point i.
@@ -48,9 +51,11 @@ func (g Generator) Point(i int64) (series, ts, seq uint64) {
 // Timestamp returns the timestamp of point i.
 func (g Generator) Timestamp(i int64) uint64 { return Epoch + uint64(i)*Interval }
 
-// Value returns the value of the point with sequence number seq: output
-// number seq of the splitmix64 generator seeded with Seed. It costs a few
-// multiplications, so reads are verified without a table of values.
+// Value returns the random value of the point with sequence number seq:
+// output number seq of the splitmix64 generator seeded with Seed. It costs
+// a few multiplications, so reads are verified without a table of values.
+// Encode gives the stored bytes, which are this value's unless Values
+// makes real ones.
 func (g Generator) Value(seq uint64) int64 {
 	z := g.Seed + seq*0x9e3779b97f4a7c15
 	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
@@ -86,7 +91,7 @@ func (g Generator) First(lo, s int64) int64 {
 func (g Generator) LogicalBytes(lo, hi int64) int64 {
 	var n int64
 	for i := lo; i < hi; i++ {
-		n += int64(tskey.KeySize + ValueSize(g.Value(uint64(i)+1)))
+		n += int64(tskey.KeySize + g.valueSize(uint64(i)+1))
 	}
 	return n
 }
@@ -110,15 +115,21 @@ func (b *Batch) Fill(g Generator, start, n int64) {
 	b.keys = b.keys[:int(n)*tskey.KeySize]
 	b.vals = b.vals[:0]
 	b.ends = b.ends[:n]
-	series := start % g.Series // advanced without a division per point
+	// The series and the point's place in it advance without a division
+	// per point.
+	series, k := start%g.Series, start/g.Series
 	for j := range b.ends {
 		i := start + int64(j)
 		seq := uint64(i) + 1
 		tskey.PutKey(b.keys[j*tskey.KeySize:], uint64(series), g.Timestamp(i), seq)
-		b.vals = AppendValue(b.vals, g.Value(seq))
+		if g.Values == nil {
+			b.vals = AppendValue(b.vals, g.Value(seq))
+		} else {
+			b.vals = g.encode(b.vals, series, k, seq)
+		}
 		b.ends[j] = len(b.vals)
 		if series++; series == g.Series {
-			series = 0
+			series, k = 0, k+1
 		}
 	}
 	b.logical = int64(len(b.keys) + len(b.vals))
@@ -150,6 +161,9 @@ func (b *Batch) Value(j int) []byte {
 // value, else what is wrong ("value 5, want 7", or why val does not
 // decode); only a wrong value costs an allocation.
 func (g Generator) CheckValue(seq uint64, val []byte) string {
+	if g.Values != nil {
+		return g.checkEncoded(seq, val)
+	}
 	got, err := ParseValue(val)
 	switch want := g.Value(seq); {
 	case err != nil:

@@ -83,7 +83,7 @@ func BenchmarkHarness(b *testing.B) {
 func BenchmarkGenerate(b *testing.B) {
 	cfg := Config{Duration: time.Second, Rate: 1e6, Series: 10_000, Batch: 1000, Speedup: 100, Retention: 30 * time.Second,
 		OutOfOrder: 0.3, Churn: 0.01, ChurnEvery: 10 * time.Second}.WithDefaults()
-	w := &writer{r: &runner{cfg: cfg, m: newModel(cfg)}}
+	w := &writer{r: &runner{cfg: cfg, m: newModel(cfg, nil)}}
 	var n int64
 	for b.Loop() {
 		w.fill(n)

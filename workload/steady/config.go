@@ -11,6 +11,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/points"
 	"github.com/tsbench/storage/workload/querymix"
 )
 
@@ -133,6 +134,10 @@ type Config struct {
 	Interval time.Duration `json:"interval_ns"`
 	// Seed determines every value and the readers' choices.
 	Seed uint64 `json:"seed"`
+	// Values are what the points' values are and how they are stored
+	// (-values, -value-encoding). Default random int64s in protobuf, the
+	// 2014 workload's.
+	Values points.Values `json:"values,omitzero"`
 	// Open opens an engine instance in a directory, for MethodShards'
 	// shards. Required with MethodShards.
 	Open func(dir string) (engine.Engine, error) `json:"-"`
@@ -268,6 +273,9 @@ func (c Config) Validate() error {
 	if _, err := ParseMethod(string(d.Method)); err != nil {
 		return err
 	}
+	if err := d.Values.Validate(); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+	}
 	return nil
 }
 
@@ -276,6 +284,7 @@ func (c Config) describe() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s points/s over %s series in batches of %d for %v, data time x%g (a point per series every %s), retention %v by %s in buckets of %v",
 		report.Rate(c.Rate), harness.Count(c.Series), c.Batch, c.Duration, c.Speedup, report.Duration(c.step()), c.Retention, c.Method, c.BucketWidth)
+	b.WriteString(c.Values.Note())
 	if c.Late > 0 {
 		fmt.Fprintf(&b, ", %g of batches late by up to %v", c.Late, c.LateWindow)
 	}

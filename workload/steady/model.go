@@ -32,10 +32,10 @@ type model struct {
 	width      uint64 // data time of a bucket, shard and retention step, ns
 }
 
-func newModel(c Config) model {
+func newModel(c Config, values *points.Source) model {
 	m := model{
 		series: c.Series, batch: c.Batch, step: uint64(c.step()),
-		values: points.Generator{Series: c.Series, Seed: c.Seed},
+		values: points.Generator{Series: c.Series, Seed: c.Seed, Values: values},
 		width:  uint64(c.BucketWidth),
 	}
 	if c.Method == MethodBucket {

@@ -96,7 +96,11 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	cfg = cfg.WithDefaults()
-	m := newModel(cfg)
+	values, err := cfg.Values.Load()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+	}
+	m := newModel(cfg, values)
 	r := &runner{cfg: cfg, m: m, dir: dir, log: cfg.Log}
 	r.stopped, r.halt = context.WithCancel(context.Background())
 	defer r.halt()

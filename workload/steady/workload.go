@@ -29,7 +29,7 @@ type steadySuite struct{}
 
 func (steadySuite) Info() suite.Info {
 	return suite.Info{About: "the steady-state workload",
-		Shared: []string{suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagInterval}, Ordered: true, ResultKey: "scheduled_points"}
+		Shared: []string{suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagValues, suite.FlagValueEncoding, suite.FlagInterval}, Ordered: true, ResultKey: "scheduled_points"}
 }
 
 // Defaults are the speedup, method and rate search's targets; Flags sets
@@ -71,7 +71,7 @@ func (steadySuite) Configure(s *Settings, c *suite.Common, given suite.Given) er
 	if given("rate") && s.Rate <= 0 {
 		return suite.Invalidf("-rate %g: give a positive number of points per second, such as -rate 100k", s.Rate)
 	}
-	s.Series, s.Batch, s.Interval, s.Seed = c.Series, c.Batch, max(c.Interval, 0), c.Seed
+	s.Series, s.Batch, s.Interval, s.Seed, s.Values = c.Series, c.Batch, max(c.Interval, 0), c.Seed, c.Values
 	cfg := s.Config
 	// Validate wants an opener for shards; the child gives the real one.
 	cfg.Open = func(string) (engine.Engine, error) { return nil, errors.New("no engine") }

@@ -9,7 +9,6 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/internal/measure"
-	"github.com/tsbench/storage/workload/points"
 )
 
 // writer sends the batches b = id, id+writers, ... each at its intended
@@ -145,7 +144,7 @@ func (w *writer) fill(b int64) int64 {
 	for i := lo; i < lo+m.batch; i++ {
 		id, ts, seq := m.point(i)
 		w.keys = m.layout.AppendKey(w.keys, id, ts, seq)
-		w.vals = points.AppendValue(w.vals, m.values.Value(seq))
+		w.vals = m.values.Encode(w.vals, seq)
 		w.ends = append(w.ends, len(w.vals))
 		w.order = append(w.order, len(w.order))
 	}

@@ -17,6 +17,9 @@ const (
 	FlagSeed     = "seed"
 	FlagInterval = "interval"
 	FlagDataset  = "dataset"
+	// FlagValues and FlagValueEncoding set Common.Values.
+	FlagValues        = "values"
+	FlagValueEncoding = "value-encoding"
 )
 
 // NewConfig is workload s with its default settings and its own flags

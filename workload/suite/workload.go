@@ -9,6 +9,7 @@ import (
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/dataset"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // Workload is what a workload package registers: its flags and settings,
@@ -134,6 +135,9 @@ type Common struct {
 	// Interval is -interval: the length of the first over-time
 	// intervals; negative records none. Zero means DefaultInterval.
 	Interval time.Duration
+	// Values are -values and -value-encoding: what the points' values
+	// are and how they are stored, the real seed's file resolved.
+	Values points.Values
 	// Dataset is -dataset: where a workload that keeps datasets
 	// (Info.Datasets) keeps its first points; "" keeps none.
 	Dataset string
@@ -142,7 +146,7 @@ type Common struct {
 // Sizes are the dataset parameters of c: what a dataset saved under
 // c.Dataset must match.
 func (c Common) Sizes() dataset.Sizes {
-	return dataset.Sizes{Points: c.Points, Series: c.Series, Batch: c.Batch, Seed: c.Seed}
+	return dataset.Sizes{Points: c.Points, Series: c.Series, Batch: c.Batch, Seed: c.Seed, Values: c.Values}
 }
 
 // Fields point into a workload's result at what every result has.

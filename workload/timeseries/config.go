@@ -30,6 +30,10 @@ type Config struct {
 	Batch int64 `json:"batch"`
 	// Seed determines every value; the same seed gives the same points.
 	Seed uint64 `json:"seed"`
+	// Values are what the points' values are and how they are stored
+	// (-values, -value-encoding). Default random int64s in protobuf, the
+	// 2014 workload's.
+	Values points.Values `json:"values,omitzero"`
 	// Settle waits after each step until the engine's background work has
 	// stopped, and charges that time, CPU and I/O to the step.
 	Settle bool `json:"settle"`
@@ -112,6 +116,9 @@ func (c Config) Validate() error {
 	case c.SettleTimeout < 0:
 		return bad("settle timeout is %v; use a positive duration or 0 for the default", c.SettleTimeout)
 	}
+	if err := c.Values.Validate(); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+	}
 	return nil
 }
 
@@ -146,5 +153,5 @@ func (c Config) settleTimeout() time.Duration {
 // sizes are the parameters of the points the write step writes, which a
 // dataset of them records.
 func (c Config) sizes() dataset.Sizes {
-	return dataset.Sizes{Points: c.Points, Series: c.Series, Batch: c.Batch, Seed: c.Seed}
+	return dataset.Sizes{Points: c.Points, Series: c.Series, Batch: c.Batch, Seed: c.Seed, Values: c.Values}
 }

@@ -78,6 +78,7 @@ func (r Report) intro(set *results.Set[Result]) string {
 		// Not the 2014 way: say so where the sizes are.
 		reuse = ", queries reuse one iterator (new bounds per series)"
 	}
+	reuse += c.Values.Note()
 	if c.Cold {
 		reuse += ", queries cold (the store's pages dropped from the page cache first)"
 	}

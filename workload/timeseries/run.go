@@ -45,11 +45,15 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	values, err := cfg.Values.Load()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+	}
 	r := &runner{
 		db:     db,
 		dir:    dir,
 		cfg:    cfg,
-		gen:    points.Generator{Series: cfg.Series, Seed: cfg.Seed},
+		gen:    points.Generator{Series: cfg.Series, Seed: cfg.Seed, Values: values},
 		hist:   measure.NewHistogram(),
 		log:    cfg.Log,
 		bounds: make([]byte, 4*tskey.KeySize),
@@ -136,7 +140,7 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	if len(errs) == 0 {
 		return res, stop
 	}
-	err := errors.Join(errs...)
+	err = errors.Join(errs...)
 	res.Error = oneLine(err)
 	return res, errors.Join(err, stop)
 }

@@ -346,29 +346,43 @@ func runFaulty(t *testing.T, f *faulty, cfg Config) (*Result, error) {
 
 var faultCfg = Config{Points: 1001, Series: 10, Batch: 10, Seed: 7}
 
+// TestRunDetectsCorruptValue: under every kind and encoding of values, a
+// value the engine changed fails both query steps, and the report names
+// the values.
 func TestRunDetectsCorruptValue(t *testing.T) {
-	// Point 900 (seq 901) survives the delete, so both queries see it.
-	res, err := runFaulty(t, &faulty{flipValue: 901}, faultCfg)
-	if !errors.Is(err, ErrVerification) {
-		t.Fatalf("error %v, want ErrVerification", err)
-	}
-	if len(res.Steps) != len(StepNames) {
-		t.Fatalf("run stopped after %d steps: a wrong value is not an engine failure", len(res.Steps))
-	}
-	for _, name := range []string{StepQuery, StepQueryAfterDelete} {
-		st := res.Step(name)
-		if v := st.Verify; v.Wrong != 1 || v.Missing != 0 || v.Unexpected != 0 || v.Read != v.Expected || !strings.Contains(v.First, "seq 901") {
-			t.Errorf("%s: Verify = %+v", name, v)
-		}
-		if !strings.Contains(st.Error, "1 wrong;") {
-			t.Errorf("%s: Error = %q", name, st.Error)
-		}
-	}
-	if !strings.Contains(res.Error, "query: ") || !strings.Contains(res.Error, "query_after_delete: ") {
-		t.Errorf("Result.Error = %q", res.Error)
-	}
-	if !strings.Contains(Report{Results: []*Result{res}}.Page().Text(), "FAILED") {
-		t.Error("report does not show the failure")
+	const seed = "../points/testdata/weather-sample.csv"
+	for _, v := range []points.Values{{}, {Encoding: points.Float64}, {Kind: points.Real, File: seed}, {Kind: points.Real, Encoding: points.Float64, File: seed}} {
+		t.Run(v.String(), func(t *testing.T) {
+			cfg := faultCfg
+			cfg.Values = v
+			// Point 900 (seq 901) survives the delete, so both queries see it.
+			res, err := runFaulty(t, &faulty{flipValue: 901}, cfg)
+			if !errors.Is(err, ErrVerification) {
+				t.Fatalf("error %v, want ErrVerification", err)
+			}
+			if len(res.Steps) != len(StepNames) {
+				t.Fatalf("run stopped after %d steps: a wrong value is not an engine failure", len(res.Steps))
+			}
+			for _, name := range []string{StepQuery, StepQueryAfterDelete} {
+				st := res.Step(name)
+				if v := st.Verify; v.Wrong != 1 || v.Missing != 0 || v.Unexpected != 0 || v.Read != v.Expected || !strings.Contains(v.First, "seq 901") {
+					t.Errorf("%s: Verify = %+v", name, v)
+				}
+				if !strings.Contains(st.Error, "1 wrong;") {
+					t.Errorf("%s: Error = %q", name, st.Error)
+				}
+			}
+			if !strings.Contains(res.Error, "query: ") || !strings.Contains(res.Error, "query_after_delete: ") {
+				t.Errorf("Result.Error = %q", res.Error)
+			}
+			text := Report{Results: []*Result{res}}.Page().Text()
+			if !strings.Contains(text, "FAILED") {
+				t.Error("report does not show the failure")
+			}
+			if !strings.Contains(text, "seed 7, settle off"+v.Note()+".") {
+				t.Errorf("report does not name the values:\n%s", text)
+			}
+		})
 	}
 }
 

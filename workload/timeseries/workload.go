@@ -20,7 +20,7 @@ type tsSuite struct{}
 
 func (tsSuite) Info() suite.Info {
 	return suite.Info{About: "the time-series workload", Aliases: []string{"timeseries"},
-		Shared: []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagInterval, suite.FlagDataset}, Datasets: true, Ordered: true, Stops: true, ResultKey: "steps"}
+		Shared: []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagValues, suite.FlagValueEncoding, suite.FlagInterval, suite.FlagDataset}, Datasets: true, Ordered: true, Stops: true, ResultKey: "steps"}
 }
 
 // Defaults are a Config without sizes, which the command's settings
@@ -47,7 +47,7 @@ func (tsSuite) Flags(fs *flag.FlagSet, s *Config) {
 }
 
 func (tsSuite) Configure(s *Config, c *suite.Common, _ suite.Given) error {
-	s.Points, s.Series, s.Batch, s.Seed, s.Interval = c.Points, c.Series, c.Batch, c.Seed, c.Interval
+	s.Points, s.Series, s.Batch, s.Seed, s.Values, s.Interval = c.Points, c.Series, c.Batch, c.Seed, c.Values, c.Interval
 	switch {
 	case c.Series > c.Points:
 		return suite.Invalidf("-series %s is more than -points %s: every series needs a point; lower -series or raise -points", harness.Count(c.Series), harness.Count(c.Points))
@@ -94,8 +94,8 @@ func (tsSuite) Report(runID string, env harness.Environment, rs []*Result) repor
 }
 
 func (tsSuite) JVM(s Config, c suite.Common) error {
-	if s.Settle || s.ReuseIterator || s.Cold || len(s.Percentiles) > 0 || c.Dataset != "" {
-		return suite.Invalidf("the JVM engines run the time-series workload without -settle, -reuse-iterator, -cold, -percentiles and -dataset: drop them")
+	if s.Settle || s.ReuseIterator || s.Cold || len(s.Percentiles) > 0 || c.Dataset != "" || s.Values != (points.Values{}) {
+		return suite.Invalidf("the JVM engines run the time-series workload without -settle, -reuse-iterator, -cold, -percentiles, -values, -value-encoding and -dataset: drop them")
 	}
 	return nil
 }

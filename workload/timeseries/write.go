@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine/tskey"
-	"github.com/tsbench/storage/workload/points"
 )
 
 // write returns the body of a write step: points [lo, hi) in batches. Each
@@ -59,7 +58,7 @@ func (r *runner) spotCheck(lo, hi int64) func() error {
 				errs = append(errs, fmt.Errorf("%w: reading back point seq %d: %w", ErrVerification, seq, err))
 				continue
 			}
-			if want := points.AppendValue(nil, r.gen.Value(seq)); !bytes.Equal(got, want) {
+			if want := r.gen.Encode(nil, seq); !bytes.Equal(got, want) {
 				errs = append(errs, fmt.Errorf("%w: reading back point seq %d: value %x, want %x", ErrVerification, seq, got, want))
 			}
 		}
