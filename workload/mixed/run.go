@@ -182,20 +182,46 @@ func (r *runner) runMixed(res *Result) error {
 		})
 	}
 	metrics := r.readMetrics()
-	span, err := harness.StartSpan(harness.EnginePIDs(r.db)...)
+	writers, readers := make([]*worker, cfg.Writers), make([]*worker, cfg.Readers)
+	for i := range writers {
+		writers[i] = newWorker(func(k int) bool { return k == 0 })
+	}
+	for i := range readers {
+		readers[i] = newWorker(func(k int) bool { return k > 0 && cfg.Mix.Weight(querymix.QueryKinds[k-1]) > 0 })
+	}
+	// The span's sampler takes the per-second counts and shows the
+	// seconds done: one goroutine samples the whole part.
+	secs := int64(cfg.Duration.Round(time.Second) / time.Second)
+	begun := time.Now()
+	perSecond := &sampler{workers: workers, taken: begun, next: begun.Add(time.Second)}
+	if cfg.Progress != nil {
+		harness.InSeconds(cfg.Progress)
+	}
+	span, err := harness.StartWatchedSpan(harness.Watch{
+		Progress: cfg.Progress,
+		Label:    fmt.Sprintf("Mixed, %s and %s, for %v (progress in seconds)", plural(cfg.Writers, "writer"), plural(cfg.Readers, "reader"), cfg.Duration),
+		Total:    secs,
+		Done:     func() int64 { return min(secs, int64(time.Since(begun)/time.Second)) },
+		Tick:     perSecond.tick,
+	}, harness.EnginePIDs(r.db)...)
 	if err != nil {
 		return err
 	}
-	for i := range cfg.Writers {
-		w := newWorker(func(k int) bool { return k == 0 })
+	for i, w := range writers {
 		lo, hi := int64(i)*cfg.Series/int64(cfg.Writers), int64(i+1)*cfg.Series/int64(cfg.Writers)
 		run(func() error { return r.writer(w, lo, hi) })
 	}
-	for i := range cfg.Readers {
-		w := newWorker(func(k int) bool { return k > 0 && cfg.Mix.Weight(querymix.QueryKinds[k-1]) > 0 })
+	for i, w := range readers {
 		run(func() error { return r.reader(w, i) })
 	}
-	perSecond := r.sample(workers, span.Start())
+	end := time.NewTimer(time.Until(begun.Add(cfg.Duration)))
+	select {
+	case <-end.C:
+	case <-r.stopped.Done():
+	}
+	end.Stop()
+	r.halt()
+	span.StopWatch()
 	wg.Wait()
 	res.Elapsed = span.Elapsed()
 	perSecond.take() // what ran since the last whole second
@@ -253,7 +279,19 @@ type sampler struct {
 	last    [kinds]int64
 	counts  [kinds][]int64
 	taken   time.Time     // when the last take was, the start at first
+	next    time.Time     // when the next take is due
 	final   time.Duration // what the last take spanned
+}
+
+// tick takes a sample when a second has passed since the last one due:
+// the span's sampler ticks every harness.ProgressPeriod from the start,
+// so a take comes on time, and half a period early counts as due.
+func (s *sampler) tick(now time.Time) {
+	if now.Before(s.next.Add(-harness.ProgressPeriod / 2)) {
+		return
+	}
+	s.take()
+	s.next = s.next.Add(time.Second)
 }
 
 // take appends what each kind did since the last take.
@@ -267,37 +305,6 @@ func (s *sampler) take() {
 		}
 		s.counts[k] = append(s.counts[k], n-s.last[k])
 		s.last[k] = n
-	}
-}
-
-// sample takes a sample every second from start until the duration is
-// over or a worker stopped the run, and stops the run. It reports the
-// seconds done as progress.
-func (r *runner) sample(workers []*worker, start time.Time) *sampler {
-	s := &sampler{workers: workers, taken: start}
-	secs := int64(r.cfg.Duration.Round(time.Second) / time.Second)
-	if p := r.cfg.Progress; p != nil {
-		harness.InSeconds(p)
-		p.Begin(fmt.Sprintf("Mixed, %s and %s, for %v (progress in seconds)", plural(r.cfg.Writers, "writer"), plural(r.cfg.Readers, "reader"), r.cfg.Duration), secs)
-		defer p.End()
-	}
-	end := time.NewTimer(time.Until(start.Add(r.cfg.Duration)))
-	defer end.Stop()
-	t := time.NewTicker(time.Second)
-	defer t.Stop()
-	for done := int64(1); ; done++ {
-		select {
-		case <-t.C:
-			s.take()
-			if p := r.cfg.Progress; p != nil {
-				p.Update(min(done, secs))
-			}
-			continue
-		case <-end.C:
-		case <-r.stopped.Done():
-		}
-		r.halt()
-		return s
 	}
 }
 

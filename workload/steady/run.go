@@ -199,14 +199,16 @@ func (r *runner) runAll(res *Result, span *harness.Span) []error {
 			}
 		})
 	}
+	// Retention passes on the sampler's ticks, in a goroutine of its own
+	// so that a long delete never holds up the watermark; the ticks of a
+	// long pass make one more pass after it, not a backlog.
+	retain := make(chan struct{}, 1)
 	side.Go(func() {
-		t := time.NewTicker(tick)
-		defer t.Stop()
 		for {
 			select {
 			case <-r.stopped.Done():
 				return
-			case <-t.C:
+			case <-retain:
 				if err := rt.pass(); err != nil {
 					fail(err)
 					return
@@ -219,7 +221,7 @@ func (r *runner) runAll(res *Result, span *harness.Span) []error {
 		wg.Wait()
 		close(writersDone)
 	}()
-	r.sample(s, writersDone)
+	r.sample(s, writersDone, retain)
 	// The last interval ends with the writers, before readers and
 	// retention finish what they are doing.
 	r.advance()
@@ -239,10 +241,10 @@ func (r *runner) runAll(res *Result, span *harness.Span) []error {
 	return errs
 }
 
-// sample moves the watermark on every tick and closes an interval every
-// Config.Interval, until the writers are done, reporting progress in
-// seconds.
-func (r *runner) sample(s *sampler, writersDone <-chan struct{}) {
+// sample moves the watermark on every tick, asks retain for a pass and
+// closes an interval every Config.Interval, until the writers are done,
+// reporting progress in seconds: the run's one ticker beside its spans'.
+func (r *runner) sample(s *sampler, writersDone <-chan struct{}, retain chan<- struct{}) {
 	secs := int64(r.cfg.Duration.Round(time.Second) / time.Second)
 	if p := r.cfg.Progress; p != nil {
 		harness.InSeconds(p)
@@ -260,6 +262,10 @@ func (r *runner) sample(s *sampler, writersDone <-chan struct{}) {
 			return
 		case now := <-t.C:
 			r.advance()
+			select {
+			case retain <- struct{}{}:
+			default:
+			}
 			if now.Sub(s.begin) >= r.cfg.Interval {
 				s.roll(now)
 				if p := r.cfg.Progress; p != nil {
