@@ -3,6 +3,7 @@ package cassandra
 import (
 	"context"
 	"errors"
+	"sync"
 
 	gocql "github.com/apache/cassandra-gocql-driver/v2"
 
@@ -44,46 +45,41 @@ func (b *batch) CommitContext(ctx context.Context) error {
 		return nil
 	}
 	d := b.d
-	type part struct {
-		p      []byte
-		writes []write
-		at     map[string]int
-	}
 	var parts []*part
 	byP := map[string]*part{}
 	b.Each(func(key, value []byte, del bool) error {
 		p, c := d.split(key)
 		pt := byP[string(p)]
 		if pt == nil {
-			pt = &part{p: p, at: map[string]int{}}
+			pt = &part{p: p}
 			byP[string(p)] = pt
 			parts = append(parts, pt)
 		}
-		w := write{c: c, v: nonNil(value), del: del}
-		if i, ok := pt.at[string(c)]; ok {
-			pt.writes[i] = w
-		} else {
-			pt.at[string(c)] = len(pt.writes)
-			pt.writes = append(pt.writes, w)
-		}
+		pt.add(write{c: c, v: nonNil(value), del: del})
 		return nil
 	})
 	ts := d.now()
 	ctx, cancel := context.WithTimeout(ctx, d.o.RequestTimeout)
 	defer cancel()
+	// InFlight workers send the parts: a goroutine per part would grow a
+	// fresh stack through the driver's deep calls for every one (13% of
+	// the client's CPU in a 2014-order write, where a batch has a part
+	// per point).
 	errs := make([]error, len(parts))
-	sem := make(chan struct{}, d.o.InFlight)
-	done := make(chan struct{})
-	for i, pt := range parts {
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; done <- struct{}{} }()
-			errs[i] = d.sendPart(ctx, pt.p, pt.writes, ts)
-		}()
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(d.o.InFlight, len(parts)) {
+		wg.Go(func() {
+			for i := range next {
+				errs[i] = d.sendPart(ctx, parts[i].p, parts[i].writes, ts)
+			}
+		})
 	}
-	for range parts {
-		<-done
+	for i := range parts {
+		next <- i
 	}
+	close(next)
+	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		for _, e := range errs {
 			if e != nil {
@@ -93,6 +89,30 @@ func (b *batch) CommitContext(ctx context.Context) error {
 	}
 	b.Reset()
 	return nil
+}
+
+// part is the writes of one Commit to one partition.
+type part struct {
+	p      []byte
+	writes []write
+	// at indexes writes by clustering value once a part has two: rare in
+	// the 2014 order, where a batch has one point per series.
+	at map[string]int
+}
+
+// add puts w in the part, in place of an earlier write of its key.
+func (pt *part) add(w write) {
+	if len(pt.writes) > 0 {
+		if pt.at == nil {
+			pt.at = map[string]int{string(pt.writes[0].c): 0}
+		}
+		if i, ok := pt.at[string(w.c)]; ok {
+			pt.writes[i] = w
+			return
+		}
+		pt.at[string(w.c)] = len(pt.writes)
+	}
+	pt.writes = append(pt.writes, w)
 }
 
 // sendPart writes one partition's part at timestamp ts.

@@ -259,6 +259,9 @@ func threeNodes(t *testing.T, dir string) {
 	db := enginetest.Open(t, "cassandra", dir, &engine.Options{Engine: o})
 	be, _ := engine.BackendAs[*cassandra.DB](db)
 	fmt.Printf("started %s in %v\n", be.Describe(), time.Since(start).Round(time.Millisecond))
+	if !strings.Contains(be.Describe(), "local cluster of 3 nodes (127.0.5.2, 127.0.5.3, 127.0.5.4)") {
+		t.Errorf("Describe = %q, want its three nodes", be.Describe())
+	}
 	if grouped {
 		for _, pid := range be.PIDs() {
 			b, err := os.ReadFile(fmt.Sprintf("/proc/%d/cgroup", pid))

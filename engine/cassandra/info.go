@@ -29,9 +29,18 @@ const (
 // describeCluster records what Describe reports; kind is "local" or
 // "given".
 func (d *DB) describeCluster(kind string) error {
+	// A local cluster's nodes are known; the driver may not have found
+	// them all yet when Open describes the cluster (it once listed one
+	// of three).
 	var hosts []string
-	for _, h := range d.s.GetHosts() {
-		hosts = append(hosts, h.ConnectAddress().String())
+	if d.local != nil {
+		for _, n := range d.local.list() {
+			hosts = append(hosts, n.cfg.address)
+		}
+	} else {
+		for _, h := range d.s.GetHosts() {
+			hosts = append(hosts, h.ConnectAddress().String())
+		}
 	}
 	order := fmt.Sprintf("ordered within a prefix of %d bytes", d.l.PrefixLength)
 	if d.global {
