@@ -9,8 +9,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/tsbench/storage/internal/builddir"
 	"github.com/tsbench/storage/engine/internal/logtail"
+	"github.com/tsbench/storage/internal/builddir"
 	"github.com/tsbench/storage/internal/cgroup"
 )
 
