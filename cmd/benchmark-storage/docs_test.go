@@ -111,11 +111,6 @@ func TestDocCommands(t *testing.T) {
 	// The JVM engines look for build/jvm from the working directory (this
 	// package's, in the checkout), once.
 	workerError()
-	t.Setenv(envChild, "1")
-	// The engine processes are this test binary: without the race
-	// detector's default second of sleep at exit each (as
-	// internal/powercut's server runs).
-	t.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	var files []string
 	for _, name := range docFiles {
 		err := filepath.WalkDir(filepath.Join(root, name), func(p string, d fs.DirEntry, err error) error {

@@ -21,10 +21,10 @@ func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	return code, out.String(), errOut.String()
 }
 
-// runChildren runs the command with children re-executing the test binary.
+// runChildren runs the command with children re-executing the test binary
+// (as TestMain makes every child).
 func runChildren(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	t.Setenv(envChild, "1")
 	return runCmd(t, args...)
 }
 

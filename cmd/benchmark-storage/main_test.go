@@ -26,6 +26,12 @@ func TestMain(m *testing.M) {
 		fault(os.Args[1:])
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
+	// Every child a test starts is the command: set once here, not per
+	// test (t.Setenv), so that tests may run in parallel. Under -race a
+	// child would sleep a second at exit (the race detector's default
+	// atexit_sleep_ms): a test starts a hundred of them.
+	os.Setenv(envChild, "1")
+	os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	os.Exit(m.Run())
 }
 
