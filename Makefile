@@ -5,7 +5,7 @@ GO      ?= go
 BIN     := bin/benchmark-storage
 ARGS    ?=
 # -race catches data races in the adapters; benchmarks never use it.
-TESTFLAGS ?= -race -timeout 30m
+TESTFLAGS ?= -race -timeout 30m -p 3
 # cgo compiles C into the binary (the engines' bindings, SQLite through
 # go-sqlite3): build it as release code, as set-up builds the C libraries.
 export CGO_CFLAGS ?= -O2 -g -DNDEBUG
@@ -26,11 +26,18 @@ build: setup
 run: build
 	$(BIN) $(ARGS)
 
+# go vet and the JVM worker's tests run beside the Go tests, whose
+# packages wait on processes (clusters, children) much of their time:
+# two cores had room for them. Their output shows when they fail.
 test: setup
-	$(GO) vet ./...
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/benchmark-storage
-	$(GO) test $(TESTFLAGS) ./...
-	scripts/build-jvm.sh test
+	@mkdir -p build
+	@$(GO) vet ./... >build/vet.log 2>&1 & vet=$$!; \
+	scripts/build-jvm.sh test >build/jvm-test.log 2>&1 & jvm=$$!; \
+	$(GO) test $(TESTFLAGS) ./...; rc=$$?; \
+	wait $$vet || { cat build/vet.log; echo "go vet failed" >&2; rc=1; }; \
+	wait $$jvm || { cat build/jvm-test.log; echo "the JVM worker's tests failed" >&2; rc=1; }; \
+	exit $$rc
 
 # Go benchmarks for every engine and operation; compare runs with benchstat.
 # Micro benchmarks size themselves (b.N); a time-series step needs its earlier
