@@ -115,9 +115,13 @@ func (b *Batch) Fill(g Generator, start, n int64) {
 	b.keys = b.keys[:int(n)*tskey.KeySize]
 	b.vals = b.vals[:0]
 	b.ends = b.ends[:n]
-	// The series and the point's place in it advance without a division
-	// per point.
+	// The series, the point's place in it and the real seed's column it
+	// tiles advance without a division per point.
 	series, k := start%g.Series, start/g.Series
+	var col, cols int64
+	if g.Values != nil {
+		col, cols = g.Values.column(series), int64(len(g.Values.columns))
+	}
 	for j := range b.ends {
 		i := start + int64(j)
 		seq := uint64(i) + 1
@@ -125,11 +129,14 @@ func (b *Batch) Fill(g Generator, start, n int64) {
 		if g.Values == nil {
 			b.vals = AppendValue(b.vals, g.Value(seq))
 		} else {
-			b.vals = g.encode(b.vals, series, k, seq)
+			b.vals = g.encode(b.vals, series, col, k, seq)
 		}
 		b.ends[j] = len(b.vals)
+		if col++; col == cols {
+			col = 0
+		}
 		if series++; series == g.Series {
-			series, k = 0, k+1
+			series, k, col = 0, k+1, 0
 		}
 	}
 	b.logical = int64(len(b.keys) + len(b.vals))

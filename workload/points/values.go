@@ -118,23 +118,32 @@ type Source struct {
 // random values of the same seed.
 const realSalt = 0x5265616c56616c73
 
-// real is the value of point k (counting from 0) of series s: series s
-// tiles column s mod len(columns) from a phase and at a scale of its own,
-// both chosen by seed. The scale is a power of two from 1/4 to 4, exact
-// in float64, so a series keeps its measurements' own mantissas and with
-// them their compressibility.
-func (src *Source) real(seed uint64, s, k int64) float64 {
-	col := src.columns[s%int64(len(src.columns))]
+// real is the value of point k (counting from 0) of series s, which
+// tiles column col (s mod len(columns), which Fill counts without a
+// division) from a phase and at a scale of its own, both chosen by seed.
+// The scale is a power of two from 1/4 to 4, exact in float64, so a series
+// keeps its measurements' own mantissas and with them their
+// compressibility.
+func (src *Source) real(seed uint64, s, col, k int64) float64 {
+	c := src.columns[col]
+	n := uint64(len(c))
 	h := uint64(Generator{Seed: seed ^ realSalt}.Value(uint64(s)))
-	at := (h%uint64(len(col)) + uint64(k)) % uint64(len(col))
-	return math.Ldexp(col[at], int(h>>32%5)-2)
+	at := h%n + uint64(k)
+	if at >= n {
+		at %= n
+	}
+	return c[at] * scales[h>>32%uint64(len(scales))]
 }
+
+// scales are the powers of two a series' measurements are scaled by.
+var scales = [...]float64{0.25, 0.5, 1, 2, 4}
 
 // doubleTag is the key of FieldValue.double_value: field 3, 64-bit.
 const doubleTag = 3<<3 | 1
 
-// encode appends the value of point seq, the k-th of series s, to dst.
-func (g Generator) encode(dst []byte, s, k int64, seq uint64) []byte {
+// encode appends the value of point seq, the k-th of series s, to dst;
+// col is s mod the real seed's columns, 0 without them.
+func (g Generator) encode(dst []byte, s, col, k int64, seq uint64) []byte {
 	src := g.Values
 	if src == nil {
 		return AppendValue(dst, g.Value(seq))
@@ -142,7 +151,7 @@ func (g Generator) encode(dst []byte, s, k int64, seq uint64) []byte {
 	var bits uint64
 	switch {
 	case src.columns != nil:
-		bits = math.Float64bits(src.real(g.Seed, s, k))
+		bits = math.Float64bits(src.real(g.Seed, s, col, k))
 		if !src.float {
 			dst = append(dst, doubleTag)
 		}
@@ -161,7 +170,16 @@ func (g Generator) Encode(dst []byte, seq uint64) []byte {
 		return AppendValue(dst, g.Value(seq))
 	}
 	i := int64(seq - 1)
-	return g.encode(dst, i%g.Series, i/g.Series, seq)
+	s := i % g.Series
+	return g.encode(dst, s, g.Values.column(s), i/g.Series, seq)
+}
+
+// column is the real seed's column series s tiles, 0 without them.
+func (src *Source) column(s int64) int64 {
+	if len(src.columns) == 0 {
+		return 0
+	}
+	return s % int64(len(src.columns))
 }
 
 // valueSize is len(g.Encode(nil, seq)).

@@ -94,7 +94,7 @@ func (tsSuite) Report(runID string, env harness.Environment, rs []*Result) repor
 }
 
 func (tsSuite) JVM(s Config, c suite.Common) error {
-	if s.Settle || s.ReuseIterator || s.Cold || len(s.Percentiles) > 0 || c.Dataset != "" || s.Values != (points.Values{}) {
+	if s.Settle || s.ReuseIterator || s.Cold || len(s.Percentiles) > 0 || c.Dataset != "" || s.Values.Note() != "" {
 		return suite.Invalidf("the JVM engines run the time-series workload without -settle, -reuse-iterator, -cold, -percentiles, -values, -value-encoding and -dataset: drop them")
 	}
 	return nil
