@@ -130,11 +130,11 @@ func (b *Batch) Fill(g Generator, start, n int64) {
 			b.vals = AppendValue(b.vals, g.Value(seq))
 		} else {
 			b.vals = g.encode(b.vals, series, col, k, seq)
+			if col++; col == cols {
+				col = 0
+			}
 		}
 		b.ends[j] = len(b.vals)
-		if col++; col == cols {
-			col = 0
-		}
 		if series++; series == g.Series {
 			series, k, col = 0, k+1, 0
 		}

@@ -2,6 +2,7 @@ package points
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"encoding/csv"
 	"encoding/hex"
@@ -63,7 +64,7 @@ func (v Values) Validate() error {
 
 // String names the values as a report does: "random values, protobuf".
 func (v Values) String() string {
-	return fmt.Sprintf("%s values, %s", cmpOr(v.Kind, Random), cmpOr(v.Encoding, Protobuf))
+	return fmt.Sprintf("%s values, %s", cmp.Or(v.Kind, Random), cmp.Or(v.Encoding, Protobuf))
 }
 
 // Note is what a report's first line adds for v: "" for the 2014
@@ -73,13 +74,6 @@ func (v Values) Note() string {
 		return ", " + s
 	}
 	return ""
-}
-
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
 
 // Load makes the values ready for a Generator (its Values): nil for the

@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import org.tsbench.jvm.protocol.Bench;
@@ -90,23 +89,10 @@ public final class Micro {
     }
 
     /** What one benchmark run measures. */
-    private static final class Run {
-        final AtomicLong done = new AtomicLong();
-        long time;
-        long[] lat = new long[1024];
-        int nlat;
+    private static final class Run extends Timings {
         long bytes;
         String latencyOf = "op";
         Verify verify;
-
-        void add(long ns) {
-            time += ns;
-            if (nlat == lat.length) {
-                lat = Arrays.copyOf(lat, nlat * 2);
-            }
-            lat[nlat++] = ns;
-        }
-
     }
 
     private interface Body {
@@ -193,12 +179,8 @@ public final class Micro {
             opsPerSec = ops / sec;
             mbPerSec = r.bytes / 1e6 / sec;
         }
-        Latency latency = null;
-        String latencyOf = null;
-        if (r.nlat > 0) {
-            latency = Latency.of(r.lat, r.nlat);
-            latencyOf = r.latencyOf;
-        }
+        Latency latency = r.latency();
+        String latencyOf = latency != null ? r.latencyOf : null;
         String error = failed != null ? Errors.oneLine(failed) : null;
         Storage storage = null;
         if (write && failed == null) {

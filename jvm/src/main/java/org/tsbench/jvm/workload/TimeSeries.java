@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.tsbench.jvm.protocol.Cost;
@@ -56,21 +55,9 @@ public final class TimeSeries {
         void run(Run r) throws Exception;
     }
 
-    private static final class Run {
-        final AtomicLong done = new AtomicLong();
-        long time;
-        long[] lat = new long[1024];
-        int nlat;
+    private static final class Run extends Timings {
         long logical;
         Verify verify;
-
-        void add(long ns) {
-            time += ns;
-            if (nlat == lat.length) {
-                lat = Arrays.copyOf(lat, nlat * 2);
-            }
-            lat[nlat++] = ns;
-        }
     }
 
     /**
@@ -165,7 +152,7 @@ public final class TimeSeries {
         double writeAmp = amp ? (double) cost.io().writeBytes() / r.logical : 0.0;
         Disk disk = DiskUsage.measure(dir);
         int peakFds = Math.max(fds.get(), openFds());
-        Latency latency = r.nlat > 0 ? Latency.of(r.lat, r.nlat) : null;
+        Latency latency = r.latency();
         List<String> errs = new ArrayList<>();
         if (fatal != null) {
             errs.add(Errors.oneLine(fatal));
