@@ -369,9 +369,12 @@
 //	-fault name       the name of what strikes the writer: kill (SIGKILL,
 //	                  a process crash), powercut (its data on a FUSE file
 //	                  system that drops what was not synced; needs root
-//	                  and /dev/fuse) or powercut-torn (a power cut that
-//	                  also keeps a random half of the 4 KiB blocks written
-//	                  over synced data) (default kill)
+//	                  and /dev/fuse), powercut-torn (a power cut that also
+//	                  keeps a random half of the 4 KiB blocks written over
+//	                  synced data) or powercut-journal (a power cut on a
+//	                  file system that, as ext4's journal does, makes
+//	                  every new or renamed file's name durable with any
+//	                  file's fsync) (default kill)
 //	-kill what        what a kill strikes: process (the writer's process,
 //	                  and with it a local cluster it started: every member
 //	                  at once) or member (one member of etcd's or

@@ -193,7 +193,31 @@ func (d *disk) syncFile(o *object, src string) syscall.Errno {
 	if d.closed || d.opts.NoopSync {
 		return 0
 	}
-	return toErrno(d.copyPending(o, src))
+	if err := d.copyPending(o, src); err != nil {
+		return toErrno(err)
+	}
+	if !d.opts.Journal {
+		return 0
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return toErrno(d.commitNames())
+}
+
+// commitNames makes every pending name change durable, in order, as a
+// journal commit does. Call with disk.mu held.
+func (d *disk) commitNames() error {
+	for _, c := range d.journal {
+		c.unsynced = nil
+	}
+	changed, dead := d.applyReady()
+	if !changed {
+		return nil
+	}
+	if err := d.saveTree(); err != nil {
+		return err
+	}
+	return d.removeData(dead)
 }
 
 // syncDir makes durable the pending changes of the entries of dir, and

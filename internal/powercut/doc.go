@@ -48,7 +48,8 @@
 //     data=ordered making an fsynced file's name durable too, or a commit
 //     that makes every pending change durable: the model gives only what
 //     POSIX promises, so that a check fails where one file system could
-//     lose data.
+//     lose data. Options.Journal adds the names' part: any file's sync
+//     makes every pending name change durable.
 //   - O_DIRECT. It is accepted, and the writes stay pending like any other,
 //     as in a drive's volatile cache until a flush.
 //   - Metadata. Permission bits are those an object was created with;

@@ -43,7 +43,7 @@ func Mount(mountpoint, backing string, opts Options) (*FS, error) {
 	if err != nil {
 		return nil, err
 	}
-	config, err := json.Marshal(serverConfig{Mountpoint: mnt, Backing: back, Torn: opts.Torn, Seed: opts.Seed, NoopSync: opts.NoopSync})
+	config, err := json.Marshal(serverConfig{Mountpoint: mnt, Backing: back, Options: opts})
 	if err != nil {
 		return nil, err
 	}

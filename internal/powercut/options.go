@@ -15,4 +15,11 @@ type Options struct {
 	// making its data durable: a broken disk, with which a check of what
 	// survives a cut must fail, as tests prove. Default false.
 	NoopSync bool
+	// Journal makes a file's fsync, fdatasync or msync also make every
+	// pending name change durable, as the journal commit of ext4 (or XFS)
+	// that the fsync forces does: a new file's name survives with its
+	// data, without an fsync of its directory. Other files' data stays
+	// pending. Default false: names wait for their directory's fsync, as
+	// POSIX alone promises.
+	Journal bool
 }

@@ -241,6 +241,29 @@ func TestCreateNeedsDirSync(t *testing.T) {
 	wantFile(t, s.path("g"), synced)
 }
 
+// TestJournalCommitsNames: with Journal, a file's fsync makes every
+// pending name durable, its own and others', in order (a directory made
+// and a file renamed), but not another file's unsynced data.
+func TestJournalCommitsNames(t *testing.T) {
+	s := newStore(t, Options{Journal: true})
+	if err := os.Mkdir(s.path("d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, s.path("d/other"), pattern(100, 1), false)
+	writeFile(t, s.path("d/tmp"), pattern(100, 2), true)
+	if err := os.Rename(s.path("d/tmp"), s.path("d/f")); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, s.path("g"), pattern(10, 3), true) // commits the names above
+	writeFile(t, s.path("late"), pattern(10, 4), false)
+	s.cut()
+	wantFile(t, s.path("d/f"), pattern(100, 2))
+	wantFile(t, s.path("d/other"), nil)
+	wantFile(t, s.path("g"), pattern(10, 3))
+	wantGone(t, s.path("d/tmp"))
+	wantGone(t, s.path("late"))
+}
+
 func TestMkdirNeedsParentSync(t *testing.T) {
 	s := newStore(t, Options{})
 	if err := os.Mkdir(s.path("d"), 0o755); err != nil {

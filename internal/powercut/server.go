@@ -30,11 +30,9 @@ const cutGrace = 500 * time.Millisecond
 
 // serverConfig is what Mount tells the server to mount.
 type serverConfig struct {
-	Mountpoint string `json:"mountpoint"`
-	Backing    string `json:"backing"`
-	Torn       bool   `json:"torn"`
-	Seed       int64  `json:"seed"`
-	NoopSync   bool   `json:"noop_sync"`
+	Mountpoint string  `json:"mountpoint"`
+	Backing    string  `json:"backing"`
+	Options    Options `json:"options"`
 }
 
 // request is a command to the server.
@@ -100,7 +98,7 @@ func runServer(config string) int {
 	var d *disk
 	err := json.Unmarshal([]byte(config), &cfg)
 	if err == nil {
-		d, err = mountDisk(cfg.Mountpoint, cfg.Backing, Options{Torn: cfg.Torn, Seed: cfg.Seed, NoopSync: cfg.NoopSync})
+		d, err = mountDisk(cfg.Mountpoint, cfg.Backing, cfg.Options)
 	}
 	if err != nil {
 		enc.Encode(replyTo(err))

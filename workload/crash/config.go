@@ -46,10 +46,15 @@ const (
 	// random half of the pending 4 KiB blocks written over synced data,
 	// as a device losing power in the middle of a flush may.
 	FaultTorn = "powercut-torn"
+	// FaultJournal is FaultPowercut on a file system that journals names
+	// as ext4 does: any file's fsync also makes every pending create,
+	// rename and unlink durable, so an engine that never syncs a
+	// directory keeps its new files' names.
+	FaultJournal = "powercut-journal"
 )
 
 // Faults lists the faults, FaultKill first.
-var Faults = []string{FaultKill, FaultPowercut, FaultTorn}
+var Faults = []string{FaultKill, FaultPowercut, FaultTorn, FaultJournal}
 
 // Upper bounds of Config: a check needs many small batches, not a few
 // huge ones, and a writer killed within MaxWindow.
@@ -80,8 +85,8 @@ type Config struct {
 	// after it opened) is killed while it writes, not before. Default
 	// 500ms.
 	Window time.Duration `json:"kill_window_ns"`
-	// Fault is what strikes the writer: FaultKill, FaultPowercut or
-	// FaultTorn. Default FaultKill.
+	// Fault is what strikes the writer: FaultKill, FaultPowercut,
+	// FaultTorn or FaultJournal. Default FaultKill.
 	Fault string `json:"fault"`
 	// CutBatches bounds how many batches a writer gets acknowledged
 	// before a power cut (CutAt). Default 200.
@@ -115,7 +120,9 @@ func (c Config) Validate() error {
 }
 
 // PowerCut reports whether the fault is a power cut rather than a kill.
-func (c Config) PowerCut() bool { return c.Fault == FaultPowercut || c.Fault == FaultTorn }
+func (c Config) PowerCut() bool {
+	return c.Fault == FaultPowercut || c.Fault == FaultTorn || c.Fault == FaultJournal
+}
 
 // KillDelay is when, after the writer of round (from 1) has opened the
 // engine (or, with KillMember, after the round began), it is killed: the

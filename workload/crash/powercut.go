@@ -47,6 +47,7 @@ func (m *powerMount) mount(round int) error {
 		Torn:     m.cfg.Fault == FaultTorn,
 		Seed:     int64(m.cfg.Seed) + int64(round),
 		NoopSync: BrokenSync,
+		Journal:  m.cfg.Fault == FaultJournal,
 	})
 	if err != nil {
 		return fmt.Errorf("mount the powercut file system: %w", err)

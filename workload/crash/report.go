@@ -77,8 +77,11 @@ func (r Report) intro() string {
 			c.Kills, c.Batch, c.ValueSize, c.Window, c.Seed, tail)
 	}
 	torn := ""
-	if c.Fault == FaultTorn {
+	switch c.Fault {
+	case FaultTorn:
 		torn = ", keeping a random half of the 4 KiB blocks written over synced data"
+	case FaultJournal:
+		torn = ", which makes every pending name durable with any file's fsync, as ext4's journal does"
 	}
 	return fmt.Sprintf("Power-loss check: per engine, %d times a writer committing batches of %d entries (values of %d B) on a FUSE file system "+
 		"that keeps what is not synced pending had the power cut under it%s, after 1 to %d acknowledged batches, in half of the cuts "+
@@ -185,4 +188,4 @@ func faultRow(set *results.Set[Result]) report.Row {
 }
 
 // faultNames are the faults as the report names them.
-var faultNames = map[string]string{FaultKill: "SIGKILL", FaultPowercut: "power cut", FaultTorn: "torn power cut"}
+var faultNames = map[string]string{FaultKill: "SIGKILL", FaultPowercut: "power cut", FaultTorn: "torn power cut", FaultJournal: "power cut, names journaled"}

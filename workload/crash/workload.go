@@ -41,7 +41,7 @@ func (crashSuite) Flags(fs *flag.FlagSet, s *Config) {
 	fs.IntVar(&s.Kills, "kills", s.Kills, "how many `times` each engine's writer is killed (or the power cut under it), at most 1000")
 	fs.StringVar(&s.Kill, "kill", s.Kill, "`what` a kill strikes: process (the writer's process, and with it a local cluster it started: every member at once) or member (one member of etcd's or Cassandra's local cluster, while the writer goes on through the others; restarted once it missed some batches, then read back alone)")
 	fs.DurationVar(&s.Window, "kill-window", s.Window, "with -fault kill, how long after the writer's first acknowledged batch it may be killed: at a seeded moment within it; longer for an engine whose commits are slow (a cluster's), at most 1m")
-	fs.StringVar(&s.Fault, "fault", s.Fault, "the `name` of what strikes the writer: kill (SIGKILL, a process crash), powercut (its data on a FUSE file system that drops what was not synced; needs root and /dev/fuse) or powercut-torn (a power cut that also keeps a random half of the 4 KiB blocks written over synced data)")
+	fs.StringVar(&s.Fault, "fault", s.Fault, "the `name` of what strikes the writer: kill (SIGKILL, a process crash), powercut (its data on a FUSE file system that drops what was not synced; needs root and /dev/fuse), powercut-torn (a power cut that also keeps a random half of the 4 KiB blocks written over synced data) or powercut-journal (a power cut on a file system that, as ext4's journal does, makes every new or renamed file's name durable with any file's fsync)")
 }
 
 // Configure sets the batch's default, DefaultBatch, copies the batch and
