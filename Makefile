@@ -31,6 +31,10 @@ run: build
 # two cores had room for them. Their output shows when they fail.
 test: setup
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/benchmark-storage
+	@# An older RocksDB and LMDB beside the linked ones, for the tests of
+	@# -engine NAME@VERSION (a 73 MB jar, and LMDB compiled, once).
+	@scripts/install-rocksdb.sh 10.0.1
+	@scripts/build-lmdb.sh 0.9.33
 	@mkdir -p build
 	@$(GO) vet ./... >build/vet.log 2>&1 & vet=$$!; \
 	scripts/build-jvm.sh test >build/jvm-test.log 2>&1 & jvm=$$!; \

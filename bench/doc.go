@@ -49,10 +49,14 @@
 // engine (leveldb, hyperleveldb, rocksdb, lmdb) it runs the write and
 // query steps through the harness and through a C program doing the same
 // work on the same library (bench/native, compiled by the benchmark with
-// cgo's compiler and flags), in alternating rounds, and reports harness
-// time over native time per step, best of the rounds:
+// cgo's compiler and flags), which reads each entry either only by its
+// pointers and lengths (the engine alone) or by copying it once, in
+// rotating rounds, and reports per step harness time over each, best of
+// the rounds, and the nanoseconds per entry the harness adds to the
+// engine alone. BenchmarkNativeGo does the same for the query step of the
+// pure-Go engines, against a Go loop over the library's own iterator:
 //
-//	go test -run '^$' -bench Native -benchtime 3x ./bench -engines rocksdb,leveldb
+//	go test -run '^$' -bench 'Native(Go)?$' -benchtime 5x -timeout 0 ./bench -engines rocksdb,leveldb,pebble
 //
 // -native-points and -native-series size each run (default 2M over 10k).
 package bench

@@ -37,25 +37,25 @@ var nativeEngines = []string{"hyperleveldb", "leveldb", "lmdb", "rocksdb"}
 
 // BenchmarkNative measures what the harness costs on top of the C engines:
 // each round runs the write and query steps of the time-series workload
-// twice in fresh stores, once through the harness (timeseries.Run in a child
-// process, as benchmark-storage runs it) and once through the C program of
-// bench/native doing the same work on the same library, alternating which
-// goes first. Give the rounds with -benchtime (3x: best of three).
+// three times in fresh stores: through the harness (timeseries.Run in a
+// child process, as benchmark-storage runs it), and through the C program
+// of bench/native doing the same work on the same library, once reading
+// only each entry's pointers and lengths (the engine alone) and once
+// copying each entry once before checking it, rotating which goes first.
+// Give the rounds with -benchtime (5x: best of five).
 //
-// It reports per step the best engine time of each side per point and
-// their ratio, harness over native (1.00: the harness costs nothing), and
-// logs every round. Engine time is wall time, which on a busy machine
-// also measures how the scheduler treats each process; so each side also
-// reports the CPU time of its calling thread over the whole step
-// (generating, encoding and checking included), whose ratio is the cpu
-// one.
+// It reports per step the best engine time of each side per point, the
+// harness's over the engine alone's and over copy-once's (1.00: the
+// harness costs nothing), the harness's CPU time over copy-once's (of
+// the thread running the step, generating, encoding and checking
+// included, which both do: engine time is wall time, which on a busy
+// machine also measures how the scheduler treats each process), and the
+// nanoseconds per entry the harness adds to the engine alone; it logs
+// every round.
 //
-//	go test -run '^$' -bench Native -benchtime 3x ./bench -engines rocksdb,leveldb
+//	go test -run '^$' -bench 'Native$' -benchtime 5x -timeout 0 ./bench -engines rocksdb,leveldb
 func BenchmarkNative(b *testing.B) {
-	cfg := timeseries.Config{Points: *nativePoints, Series: *nativeSeries, Batch: min(1000, *nativeSeries), Seed: seed}
-	if err := cfg.Validate(); err != nil {
-		b.Fatal(err)
-	}
+	cfg := nativeConfig(b)
 	for _, name := range engineNames(b) {
 		if !slices.Contains(nativeEngines, name) {
 			continue
@@ -66,53 +66,74 @@ func BenchmarkNative(b *testing.B) {
 				b.Fatal(err)
 			}
 			prog := buildNative(b, name)
-			var harness, native []stepTimes
+			var harness, alone, copied []stepTimes
 			for round := 0; b.Loop(); round++ {
 				runs := []func(){
-					func() { native = append(native, runNative(b, prog, cfg, args)) },
+					func() { alone = append(alone, runNative(b, prog, cfg, scanAlone, args)) },
+					func() { copied = append(copied, runNative(b, prog, cfg, scanCopy, args)) },
 					func() { harness = append(harness, runHarness(b, name, cfg)) },
 				}
-				if round%2 == 1 {
-					slices.Reverse(runs)
-				}
-				for _, run := range runs {
-					run()
+				for i := range runs {
+					runs[(i+round)%len(runs)]()
 				}
 			}
-			reportNative(b, cfg, harness, native)
+			for _, st := range nativeSteps {
+				reportNative(b, cfg, st, harness, alone, copied)
+			}
 		})
 	}
 }
+
+// nativeConfig is the workload of BenchmarkNative and BenchmarkNativeGo.
+func nativeConfig(b *testing.B) timeseries.Config {
+	cfg := timeseries.Config{Points: *nativePoints, Series: *nativeSeries, Batch: min(1000, *nativeSeries), Seed: seed}
+	if err := cfg.Validate(); err != nil {
+		b.Fatal(err)
+	}
+	return cfg
+}
+
+// The ways the native side reads each entry of a query.
+const (
+	scanAlone = "alone" // its pointers and lengths only: the engine alone
+	scanCopy  = "copy"  // copied once, then checked
+)
 
 // stepTimes are the engine times of one run's write and query steps, and
 // the CPU times of the thread running each.
 type stepTimes struct{ write, query, writeCPU, queryCPU time.Duration }
 
-// reportNative reports and logs the best of each side per step.
-func reportNative(b *testing.B, cfg timeseries.Config, harness, native []stepTimes) {
-	steps := []struct {
-		name     string
-		get, cpu func(stepTimes) time.Duration
-	}{
-		{"write", func(s stepTimes) time.Duration { return s.write }, func(s stepTimes) time.Duration { return s.writeCPU }},
-		{"query", func(s stepTimes) time.Duration { return s.query }, func(s stepTimes) time.Duration { return s.queryCPU }},
-	}
+// nativeStep is one step of stepTimes: its name and its times.
+type nativeStep struct {
+	name     string
+	get, cpu func(stepTimes) time.Duration
+}
+
+var (
+	writeStep = nativeStep{"write", func(s stepTimes) time.Duration { return s.write }, func(s stepTimes) time.Duration { return s.writeCPU }}
+	queryStep = nativeStep{"query", func(s stepTimes) time.Duration { return s.query }, func(s stepTimes) time.Duration { return s.queryCPU }}
+	// nativeSteps are the steps BenchmarkNative reports.
+	nativeSteps = []nativeStep{writeStep, queryStep}
+)
+
+// reportNative reports and logs the best of each side in step st: each
+// step reads or writes every point once.
+func reportNative(b *testing.B, cfg timeseries.Config, st nativeStep, harness, alone, copied []stepTimes) {
 	perPoint := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(cfg.Points) }
-	for _, st := range steps {
-		h, n := best(harness, st.get), best(native, st.get)
-		hc, nc := best(harness, st.cpu), best(native, st.cpu)
-		b.ReportMetric(perPoint(h), st.name+"-harness-ns/point")
-		b.ReportMetric(perPoint(n), st.name+"-native-ns/point")
-		b.ReportMetric(float64(h)/float64(n), st.name+"-harness/native")
-		b.ReportMetric(float64(hc)/float64(nc), st.name+"-cpu-harness/native")
-		var runs []string
-		for i := range harness {
-			runs = append(runs, fmt.Sprintf("%.3f/%.3f", st.get(harness[i]).Seconds(), st.get(native[i]).Seconds()))
-		}
-		b.Logf("%s: harness/native %.3f (best %.3fs / %.3fs), cpu %.3f (best %.3fs / %.3fs); rounds, harness/native seconds: %s",
-			st.name, float64(h)/float64(n), h.Seconds(), n.Seconds(),
-			float64(hc)/float64(nc), hc.Seconds(), nc.Seconds(), strings.Join(runs, ", "))
+	h, a, c := best(harness, st.get), best(alone, st.get), best(copied, st.get)
+	b.ReportMetric(perPoint(h), st.name+"-harness-ns/point")
+	b.ReportMetric(perPoint(a), st.name+"-engine-alone-ns/point")
+	b.ReportMetric(perPoint(c), st.name+"-copy-once-ns/point")
+	b.ReportMetric(float64(h)/float64(a), st.name+"-harness/engine-alone")
+	b.ReportMetric(float64(h)/float64(c), st.name+"-harness/copy-once")
+	b.ReportMetric(float64(best(harness, st.cpu))/float64(best(copied, st.cpu)), st.name+"-cpu-harness/copy-once")
+	b.ReportMetric(perPoint(h-a), st.name+"-overhead-ns/entry")
+	var runs []string
+	for i := range harness {
+		runs = append(runs, fmt.Sprintf("%.3f/%.3f/%.3f", st.get(harness[i]).Seconds(), st.get(alone[i]).Seconds(), st.get(copied[i]).Seconds()))
 	}
+	b.Logf("%s: harness/engine-alone %.3f, harness/copy-once %.3f (best %.3fs / %.3fs / %.3fs), %.1f ns/entry over the engine alone; rounds, harness/alone/copy seconds: %s",
+		st.name, float64(h)/float64(a), float64(h)/float64(c), h.Seconds(), a.Seconds(), c.Seconds(), perPoint(h-a), strings.Join(runs, ", "))
 }
 
 func best(runs []stepTimes, get func(stepTimes) time.Duration) time.Duration {
@@ -255,10 +276,11 @@ func pkgConfig(b testing.TB, lib string) []string {
 	return strings.Fields(string(out))
 }
 
-// runNative runs the C program in a new directory and returns its times.
-func runNative(b testing.TB, prog string, cfg timeseries.Config, opts []string) stepTimes {
+// runNative runs the C program in a new directory, reading entries as
+// scan says (scanAlone or scanCopy), and returns its times.
+func runNative(b testing.TB, prog string, cfg timeseries.Config, scan string, opts []string) stepTimes {
 	dir := b.TempDir()
-	args := append([]string{dir, fmt.Sprint(cfg.Points), fmt.Sprint(cfg.Series), fmt.Sprint(cfg.Batch), fmt.Sprint(cfg.Seed)}, opts...)
+	args := append([]string{dir, fmt.Sprint(cfg.Points), fmt.Sprint(cfg.Series), fmt.Sprint(cfg.Batch), fmt.Sprint(cfg.Seed), scan}, opts...)
 	out, err := exec.Command(prog, args...).Output()
 	os.RemoveAll(dir)
 	if err != nil {
@@ -397,7 +419,7 @@ func TestNativeWritesWorkload(t *testing.T) {
 	}
 	cfg := timeseries.Config{Points: 3000, Series: 70, Batch: 50, Seed: 9}
 	dir := t.TempDir()
-	out, err := exec.Command(buildNative(t, name), append([]string{dir, "3000", "70", "50", "9"}, args...)...).Output()
+	out, err := exec.Command(buildNative(t, name), append([]string{dir, "3000", "70", "50", "9", scanCopy}, args...)...).Output()
 	if err != nil {
 		t.Fatalf("%v: %s", err, stderrOf(err))
 	}
@@ -432,5 +454,29 @@ func TestNativeWritesWorkload(t *testing.T) {
 	}
 	if ok {
 		t.Fatalf("store has more than the workload: %x", it.Key())
+	}
+}
+
+// TestNativeBenchmarks runs BenchmarkNative and BenchmarkNativeGo once, at
+// a tiny size, on one engine each, so that they cannot rot: this test
+// binary runs them as go test -bench would, and every side's check and the
+// metrics they report must be there.
+func TestNativeBenchmarks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the C yardstick")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$", "-test.bench=^BenchmarkNative(Go)?$", "-test.benchtime=1x",
+		"-native-points=3000", "-native-series=70", "-engines=leveldb,pebble")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{
+		"BenchmarkNative/engine=leveldb", "query-harness/engine-alone", "query-harness/copy-once", "query-overhead-ns/entry",
+		"BenchmarkNativeGo/engine=pebble/op=query", "harness/engine-alone", "overhead-ns/entry",
+	} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("the benchmarks' output has no %q:\n%s", want, out)
+		}
 	}
 }

@@ -28,12 +28,19 @@
 // EstimateSize (SizeEstimator; fallback: scan the range), ReadMetrics
 // (MetricsReporter; fallback: none known), Checkpoint (Checkpointer;
 // fallback: Copy into a new engine), AppendEntries (an iterator's
-// EntryAppender; fallback: Next, Key and Value per entry). Flusher and Backgrounder have no
+// EntryAppender; fallback: First, Next, Key and Value per entry). Flusher and Backgrounder have no
 // fallback: an engine from Open has them only when its backend does.
 // What describes the backend rather than the data (Describer, Versioner,
 // Processes, Sizer), and a local cluster's processes (Members), are not
 // forwarded: BackendAs and Unwrap reach the backend, as errors.Unwrap
 // reaches a wrapped error.
+//
+// Expiry is a capability chosen when an engine opens, not found on it
+// later: Options.Expiry makes the engine drop entries by itself once they
+// are that old (Badger's TTL, RocksDB's TTL database, Cassandra's TTL).
+// A driver says it has one (Driver.Expiry); for any other, Open and
+// Resolve refuse an Expiry with ErrNoExpiry before anything is created,
+// and ExpiryOf tells what an open engine expires.
 //
 // # Keys
 //

@@ -5,15 +5,21 @@ import "encoding/binary"
 // EntryAppender is implemented by iterators that copy many entries out
 // per call. A scan that copies every entry anyway (to check it, or to
 // hand it to another goroutine) then makes one call per run of entries
-// instead of three per entry (Next, Key, Value): the iterators of the C
-// engines copy straight from the buffer their C cursor filled.
+// instead of three per entry (Next, Key, Value): the C engines copy
+// straight from their cursor into the caller's buffer, the one copy an
+// entry gets.
 type EntryAppender interface {
-	// AppendEntries appends the entry the iterator rests on and those
-	// after it, up to max in all (at least 1), to dst in AppendEntry's
-	// layout, and moves past them: the iterator then rests on the entry
-	// after the last one appended, or on none when it has no more (valid
-	// false; Err tells why). n is how many it appended.
-	AppendEntries(dst []byte, max int) (out []byte, n int, valid bool)
+	// AppendEntries appends entries in ascending key order to dst, in
+	// AppendEntry's layout, up to max (at least 1): from the first within
+	// the iterator's bounds when first is set, and otherwise from the
+	// entry it rests on or, after an AppendEntries, from the entry after
+	// the last one appended. It may grow dst. n is how many it appended;
+	// more reports whether entries may follow them, false once the
+	// bounds hold no more or on an error, which Err then reports. It
+	// leaves the iterator on the entry after the last one appended, or
+	// on none while more may follow: go on with AppendEntries without
+	// first, or position it anew.
+	AppendEntries(dst []byte, max int, first bool) (out []byte, n int, more bool)
 }
 
 // entryHeader is the size of an entry's header: its key's and its
@@ -38,17 +44,21 @@ func NextEntry(b []byte) (key, value, rest []byte) {
 	return b[entryHeader:k:k], b[k:v:v], b[v:]
 }
 
-// AppendEntries appends entries of it, which rests on an entry, to dst as
-// EntryAppender says: with the iterator's own AppendEntries, or by
-// copying entry after entry with Key, Value and Next.
-func AppendEntries(it Iterator, dst []byte, max int) (out []byte, n int, valid bool) {
+// AppendEntries appends entries of it to dst as EntryAppender says:
+// with the iterator's own AppendEntries, or by copying entry after entry
+// with First (when first is set), Key, Value and Next.
+func AppendEntries(it Iterator, dst []byte, max int, first bool) (out []byte, n int, more bool) {
 	if a, ok := it.(EntryAppender); ok {
-		return a.AppendEntries(dst, max)
+		return a.AppendEntries(dst, max, first)
 	}
-	valid = it.Valid()
-	for ; valid && n < max; n++ {
+	if first {
+		more = it.First()
+	} else {
+		more = it.Valid()
+	}
+	for ; more && n < max; n++ {
 		dst = AppendEntry(dst, it.Key(), it.Value())
-		valid = it.Next()
+		more = it.Next()
 	}
-	return dst, n, valid
+	return dst, n, more
 }

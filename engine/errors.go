@@ -28,6 +28,11 @@ var (
 	ErrInvalidOptions = errors.New("engine: invalid options")
 	// ErrConfig is returned by LoadConfig for a malformed file or unknown key.
 	ErrConfig = errors.New("engine: bad config")
+	// ErrRelease is returned by ParseName and Named.Resolve for a release
+	// of an engine's library that cannot run: no version after the @, an
+	// engine with no releases but the one the program links, or one its
+	// driver cannot install (Driver.Release says why).
+	ErrRelease = errors.New("engine: release")
 	// ErrInvalidRange is returned by DeleteRange and Compact for a start
 	// above end, and by NewIterator and SetBounds for a LowerBound above
 	// UpperBound: a range written backwards, which would otherwise
@@ -73,4 +78,9 @@ var (
 	// Cassandra's partitions: it has no order across them to read or
 	// delete by. Nothing was done.
 	ErrUnordered = errors.New("engine: the engine orders keys only within a prefix")
+	// ErrNoExpiry is returned by Open, Resolve and Resolved for an Expiry
+	// given to an engine that does not expire entries by itself
+	// (Driver.Expiry), and by ExpiryOf for such an engine; the message
+	// names the engines that do. Nothing was created.
+	ErrNoExpiry = errors.New("engine: the engine has no expiry of its own")
 )

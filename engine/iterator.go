@@ -95,6 +95,15 @@ func (i *iter) Value() []byte {
 	return i.it.Value()
 }
 
+// AppendEntries implements EntryAppender with the backend iterator's own
+// where it has one (AppendEntries finds it), and otherwise with moves.
+func (i *iter) AppendEntries(dst []byte, max int, first bool) ([]byte, int, bool) {
+	if i.closed {
+		return dst, 0, false
+	}
+	return AppendEntries(i.it, dst, max, first)
+}
+
 func (i *iter) Err() error {
 	if i.closed {
 		return ErrClosed

@@ -3,6 +3,7 @@ package engine
 import (
 	"cmp"
 	"fmt"
+	"time"
 )
 
 // SyncMode says when a commit reaches stable storage. The same profile is
@@ -43,6 +44,16 @@ type Options struct {
 	// negative value disables the filter. At most BloomBitsPerKeyLimit.
 	// Default 10.
 	BloomBitsPerKey int `toml:"bloom_bits_per_key" json:"bloom_bits_per_key"`
+	// Expiry, above 0, makes the engine drop every entry by itself some
+	// time after Expiry has passed since the write that made it, by the
+	// wall clock: Badger's TTL, RocksDB's TTL database, Cassandra's TTL.
+	// An entry stays readable at least that long, never less, and may be
+	// read after it until the engine drops it (RocksDB drops it only when
+	// a compaction reaches its file). A whole number of seconds, at most
+	// ExpiryLimit; an engine without expiry (Driver.Expiry) refuses it
+	// with ErrNoExpiry. A store written with an expiry is opened with
+	// one. Default 0: entries stay until they are deleted.
+	Expiry time.Duration `toml:"expiry,omitzero" json:"expiry,omitempty"`
 	// Engine holds the backend's own settings: a pointer to its Options
 	// type (for example *rocksdb.Options); OpenWith sets it with the type
 	// checked before anything is opened. Default nil, the backend's
@@ -77,6 +88,9 @@ const (
 	// BloomBitsPerKeyLimit bounds BloomBitsPerKey: 100 bits give a false
 	// positive rate below 1e-20.
 	BloomBitsPerKeyLimit = 100
+	// ExpiryLimit bounds Expiry: RocksDB takes its TTL in seconds as a
+	// 32-bit int.
+	ExpiryLimit = (1<<31 - 1) * time.Second
 )
 
 // WithDefaults returns a copy of o with every zero field set to its
@@ -121,6 +135,10 @@ func (o *Options) WithDefaults() (Options, error) {
 		return r, fmt.Errorf("%w: max_open_files %d is above the maximum of %d; lower it", ErrInvalidOptions, r.MaxOpenFiles, MaxOpenFilesLimit)
 	case r.BloomBitsPerKey > BloomBitsPerKeyLimit:
 		return r, fmt.Errorf("%w: bloom_bits_per_key %d is above the maximum of %d; lower it", ErrInvalidOptions, r.BloomBitsPerKey, BloomBitsPerKeyLimit)
+	case r.Expiry < 0 || r.Expiry > ExpiryLimit:
+		return r, fmt.Errorf("%w: expiry %v: give 0 for none, or up to %v", ErrInvalidOptions, r.Expiry, ExpiryLimit)
+	case r.Expiry%time.Second != 0:
+		return r, fmt.Errorf("%w: expiry %v: engines expire entries in whole seconds; give %v", ErrInvalidOptions, r.Expiry, r.Expiry.Truncate(time.Second)+time.Second)
 	}
 	return r, nil
 }

@@ -68,6 +68,19 @@ type Driver struct {
 	// an engine in a group runs when it or its group is named, never as
 	// part of all. Default "": no group.
 	Group string
+	// Expiry says the backend honours Options.Expiry, dropping entries
+	// by itself once they are that old; Open, Resolve and Resolved refuse
+	// an Expiry for an engine without it (ErrNoExpiry). Default false.
+	Expiry bool
+	// Release installs release version of the engine's C library where
+	// it is not yet, for a list of engines that names NAME@VERSION, and
+	// returns where it is (Release) for a process of its own to load in
+	// place of the one this program links. Its error says in one line
+	// what is wrong: a release no registry serves (naming those that
+	// are), a download whose checksum differs, a library lacking a
+	// function the engine cannot do without. Nil: the engine has no
+	// release but the one this program links.
+	Release func(version string) (Release, error)
 }
 
 var (
@@ -204,6 +217,9 @@ func lookup(name string, opts *Options) (Driver, Options, error) {
 		return d, Options{}, err
 	}
 	o, err := opts.WithDefaults()
+	if err == nil {
+		err = d.checkExpiry(name, o)
+	}
 	return d, o, err
 }
 

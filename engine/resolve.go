@@ -120,6 +120,10 @@ func Resolve(name, config, source string, overrides []Override) (Options, error)
 	if o, err = o.WithDefaults(); err != nil {
 		return Options{}, err
 	}
+	d, _ := Lookup(name)
+	if err := d.checkExpiry(name, o); err != nil {
+		return Options{}, err
+	}
 	o.Engine = own
 	return o, nil
 }
@@ -223,7 +227,7 @@ func apply(doc map[string]any, ov Override) error {
 // fieldOf is the field of struct type t whose toml key is key.
 func fieldOf(t reflect.Type, key string) (reflect.StructField, bool) {
 	for i := range t.NumField() {
-		if f := t.Field(i); f.Tag.Get("toml") == key {
+		if f := t.Field(i); tomlKey(f) == key {
 			return f, true
 		}
 	}
@@ -234,9 +238,15 @@ func fieldOf(t reflect.Type, key string) (reflect.StructField, bool) {
 func keysOf(t reflect.Type) []string {
 	var keys []string
 	for i := range t.NumField() {
-		if k := t.Field(i).Tag.Get("toml"); k != "" && k != "-" {
+		if k := tomlKey(t.Field(i)); k != "" && k != "-" {
 			keys = append(keys, k)
 		}
 	}
 	return keys
+}
+
+// tomlKey is f's TOML key, its tag without options such as omitzero.
+func tomlKey(f reflect.StructField) string {
+	k, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
+	return k
 }

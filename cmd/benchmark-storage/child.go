@@ -28,7 +28,9 @@ func runChild(s *settings, stderr io.Writer) int {
 		p.report = supervise.StatusPipe()
 		e.Progress = p
 		e.Spawn = func(role, dir string, opts supervise.Options) (*supervise.Child, error) {
-			cmd, err := childCommand(newJob(s, role, name, dir, "log"))
+			// A role's process inherits this one's environment, and with
+			// it the release of the library this one loaded.
+			cmd, err := childCommand(newJob(s, role, name, dir, "log"), nil)
 			if err != nil {
 				return nil, err
 			}

@@ -58,7 +58,7 @@ type refGroup struct {
 }
 
 // refGroups are every flag, grouped: the command's own, the shared ones,
-// then each workload's own, then compare's and merge's.
+// then each workload's own, then compare's, merge's and history's.
 func refGroups() []refGroup {
 	synopsis, about := splitUsage(usageHeader)
 	cmd := refGroup{title: "benchmark-storage", synopsis: synopsis, about: about,
@@ -100,7 +100,8 @@ func refGroups() []refGroup {
 		groups = append(groups, g)
 	}
 	compare, _, _ := newCompare(io.Discard)
-	for _, c := range []*subcommand{compare, newMerge(io.Discard)} {
+	history, _ := newHistory(io.Discard)
+	for _, c := range []*subcommand{compare, newMerge(io.Discard), history} {
 		synopsis, about := splitUsage(c.usage)
 		g := refGroup{title: "benchmark-storage " + c.name, synopsis: synopsis, about: about,
 			intro: "The flags of " + c.name + ":"}

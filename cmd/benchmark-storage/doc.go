@@ -9,6 +9,7 @@
 //	benchmark-storage [flags]
 //	benchmark-storage compare [flags] old.json new.json
 //	benchmark-storage merge [flags] a.json b.json ...
+//	benchmark-storage history [flags] DIR|a.json b.json ...
 //
 // merge makes one report of JSON reports of one workload written by separate
 // runs (an engine each, on other days), refusing files whose workload
@@ -71,19 +72,24 @@
 //	                  report the median and spread of every figure
 //	                  (default 1)
 //	-engine list      engines to run, the report's columns in the order
-//	                  given: a name, a comma-separated list, all (those of
-//	                  badger, bbolt, etcd, goleveldb, hyperleveldb,
-//	                  kyotocabinet, leveldb, lmdb, pebble, rocksdb, sqlite
-//	                  that the build has, in name order: one without cgo
-//	                  lacks those over C libraries; cassandra only when
-//	                  named, as it starts a local cluster of JVMs), or jvm
-//	                  for the JVM engines of the 2016 LmdbJava reports
-//	                  (chroniclemap, leveldbjni, lmdbjava, lmdbjni, lwjgl,
-//	                  mapdb, mvstore, rocksdbjni, xodus), which the JVM
-//	                  worker (jvm/, built by make) runs in a JVM each, by
-//	                  the protocol of docs/protocol.md; -set
-//	                  lmdbjava.buffer=agrona gives LmdbJava Agrona's
-//	                  DirectBuffer instead of ByteBuffer (default all)
+//	                  given: a name, a comma-separated list (a name may
+//	                  take a release of its library, rocksdb@10.0.1, which
+//	                  set-up installs on demand and that engine's process
+//	                  loads in place of the linked one: docs/install.md),
+//	                  all (those of badger, bbolt, etcd, goleveldb,
+//	                  hyperleveldb, kyotocabinet, leveldb, lmdb, pebble,
+//	                  rocksdb, sqlite that the build has, in name order:
+//	                  one without cgo lacks those over C libraries;
+//	                  badger3, cassandra, pebble1 only when named, for a
+//	                  local cluster of JVMs or as an older major of
+//	                  another engine), or jvm for the JVM engines of the
+//	                  2016 LmdbJava reports (chroniclemap, leveldbjni,
+//	                  lmdbjava, lmdbjni, lwjgl, mapdb, mvstore,
+//	                  rocksdbjni, xodus), which the JVM worker (jvm/,
+//	                  built by make) runs in a JVM each, by the protocol
+//	                  of docs/protocol.md; -set lmdbjava.buffer=agrona
+//	                  gives LmdbJava Agrona's DirectBuffer instead of
+//	                  ByteBuffer (default all)
 //	-etcd-endpoints host:port,...
 //	                  the etcd engine uses the running cluster at these
 //	                  client URLs, host:port,..., under a run prefix of
@@ -182,12 +188,20 @@
 //	-seed seed        seed of the value generator; the same seed writes
 //	                  the same data (default 1)
 //	-values values    what the points' values are: random (a random int64
-//	                  per point, the 2014 workload's) or real
-//	                  (measurements: the hourly weather of New York's
-//	                  three airports over 2013, which set-up fetches; each
-//	                  series tiles one measured field of one station from
-//	                  a phase and at a power-of-two scale of its own,
-//	                  chosen by -seed) (default random)
+//	                  per point, the 2014 workload's), real (measurements:
+//	                  the hourly weather of New York's three airports over
+//	                  2013, which set-up fetches; each series tiles one
+//	                  measured field of one station from a phase and at a
+//	                  power-of-two scale of its own, chosen by -seed) or,
+//	                  for ts only, a FILE whose points are the dataset:
+//	                  InfluxDB line protocol (timestamps in ns) or a .csv
+//	                  (a time column, RFC 3339 or ns; tag columns named
+//	                  NAME|tag; every other column a number); each field
+//	                  is a series, its points written at their own times
+//	                  in file order, and the file's points and series
+//	                  replace -points and -series; checked whole before
+//	                  anything is created, each series' points in
+//	                  increasing time, one type per field (default random)
 //	-value-encoding value
 //	                  how each value is stored: protobuf (the 2014 tool's
 //	                  FieldValue message: int64_value, or double_value for
@@ -200,6 +214,12 @@
 //	                  HTML charts); intervals double in length after every
 //	                  1,800, so a long step keeps a few thousand; a
 //	                  negative one records none (default 1s)
+//	-percentiles percentiles
+//	                  latency percentiles each step (ts) or operation kind
+//	                  (mixed, steady) records and the report shows beside
+//	                  p50, p99, p99.9 and max: a comma-separated list of
+//	                  at most 10 numbers above 0 and at most 100, such as
+//	                  99.99,99.999 (default none)
 //	-dataset dir      keep the points of the write step (or the mixed
 //	                  workload's preload) in dir, one subdirectory per
 //	                  engine, the first time, and start later runs with
@@ -207,7 +227,8 @@
 //
 // The flags of the time-series workload (benchmark-storage ts, or
 // -workload ts, or timeseries): the shared -points, -series, -batch,
-// -seed, -values, -value-encoding, -interval, -dataset, and its own:
+// -seed, -values, -value-encoding, -interval, -percentiles, -dataset, and
+// its own:
 //
 //	-cold             start each query step with the store's files out of
 //	                  the page cache (synced, then posix_fadvise DONTNEED;
@@ -217,16 +238,13 @@
 //	                  (default warm)
 //	-latency-log file
 //	                  also write the whole latency distribution of every
-//	                  step of every engine to file as an HdrHistogram log
-//	                  (tagged ENGINE/STEP, or ENGINE#RUN/STEP with
-//	                  -count), which HdrHistogram's tools read: its
+//	                  step of every engine (ts), or of every operation
+//	                  kind (mixed, steady: the warm-up's apart), to file
+//	                  as an HdrHistogram log (tagged ENGINE/STEP or
+//	                  ENGINE/KIND, ENGINE/warmup/KIND, or ENGINE#RUN/...
+//	                  with -count), which HdrHistogram's tools read: its
 //	                  HistogramLogProcessor, or a log reader of its
 //	                  libraries
-//	-percentiles percentiles
-//	                  latency percentiles each step records and the report
-//	                  shows beside p50, p99, p99.9 and max: a
-//	                  comma-separated list of numbers above 0 and at most
-//	                  100, such as 99.99,99.999 (default none)
 //	-reuse-iterator   query every series of a query step through one
 //	                  iterator given new bounds (the engine's SetBounds,
 //	                  or a close and reopen where it has none), as a
@@ -255,6 +273,16 @@
 //	                  random, the rest repeating it, so that compression
 //	                  shrinks values to about it: above 0, at most 1
 //	                  (default 0.5, as db_bench's)
+//	-forks count      measure each micro benchmark of the JVM engines as
+//	                  JMH does, in this count of fresh JVMs one after the
+//	                  other, each running that benchmark alone
+//	                  (-warmup-iterations, then -iterations), and report
+//	                  the mean with its 99.9% error; Go engines ignore it
+//	                  (default 0: one JVM per engine, one warmup and one
+//	                  measured pass per benchmark)
+//	-iterations count
+//	                  count of measured passes of a micro benchmark in
+//	                  each JVM fork; with -forks (default 3)
 //	-key type         key type of the micro benchmarks: int4 (4-byte
 //	                  integer), str16 (16 decimal digits, db_bench's) or
 //	                  ts24 (the time-series key) (default str16)
@@ -266,14 +294,27 @@
 //	-value-size bytes
 //	                  bytes per value in the micro benchmarks (fill100K's
 //	                  are 100,000) (default 100)
+//	-warmup-iterations count
+//	                  count of untimed passes of a micro benchmark in each
+//	                  JVM fork before the measured ones; with -forks
+//	                  (default 3)
 //
 // The flags of the mixed workload (benchmark-storage mixed, or -workload
 // mixed): the shared -points, -series, -batch, -seed, -values,
-// -value-encoding, -dataset, and its own:
+// -value-encoding, -percentiles, -dataset, and its own:
 //
 //	-duration duration
 //	                  how long writers and readers run, after mixed's
 //	                  preload (-points) (default 10s)
+//	-latency-log file
+//	                  also write the whole latency distribution of every
+//	                  step of every engine (ts), or of every operation
+//	                  kind (mixed, steady: the warm-up's apart), to file
+//	                  as an HdrHistogram log (tagged ENGINE/STEP or
+//	                  ENGINE/KIND, ENGINE/warmup/KIND, or ENGINE#RUN/...
+//	                  with -count), which HdrHistogram's tools read: its
+//	                  HistogramLogProcessor, or a log reader of its
+//	                  libraries
 //	-mix weights      weights of the query kinds readers draw:
 //	                  kind=weight,... of last, recent, range, scan, multi,
 //	                  those left out not drawn, as in last=40,recent=30
@@ -288,6 +329,11 @@
 //	-skew skew        the skew of the series queries pick: uniform,
 //	                  zipfian (exponent 0.99, series 0 the hottest) or an
 //	                  exponent below 1 (default uniform)
+//	-warmup duration  how long the run warms up first: an operation
+//	                  started in the first duration of -duration counts
+//	                  apart, in a warm-up section of the report and the
+//	                  JSON, not in the run's figures; shorter than
+//	                  -duration (default none)
 //	-window duration  how much recent data, in data time, a recent or
 //	                  multi query reads: in the mixed workload a series
 //	                  has a point every 10s of data time; in the
@@ -299,7 +345,7 @@
 //
 // The flags of the steady-state workload (benchmark-storage steady, or
 // -workload steady): the shared -series, -batch, -seed, -values,
-// -value-encoding, -interval, and its own:
+// -value-encoding, -interval, -percentiles, and its own:
 //
 //	-bucket duration  the data time of a bucket, a shard and a retention
 //	                  step (default -retention/10)
@@ -320,6 +366,15 @@
 //	-late-window duration
 //	                  how late a late batch is at most, in data time
 //	                  (default 1m, or -retention/4 if shorter)
+//	-latency-log file
+//	                  also write the whole latency distribution of every
+//	                  step of every engine (ts), or of every operation
+//	                  kind (mixed, steady: the warm-up's apart), to file
+//	                  as an HdrHistogram log (tagged ENGINE/STEP or
+//	                  ENGINE/KIND, ENGINE/warmup/KIND, or ENGINE#RUN/...
+//	                  with -count), which HdrHistogram's tools read: its
+//	                  HistogramLogProcessor, or a log reader of its
+//	                  libraries
 //	-max-query-p99 duration
 //	                  with -find-rate, the highest query p99 a sustained
 //	                  rate may have (default 100ms)
@@ -348,12 +403,19 @@
 //	-retention-method method
 //	                  the method that deletes expired data: delete (a
 //	                  DeleteRange per series), bucket (time-bucket-major
-//	                  keys, one DeleteRange per bucket) or shards (an
-//	                  engine per time shard, closed and deleted whole)
-//	                  (default delete)
+//	                  keys, one DeleteRange per bucket), shards (an engine
+//	                  per time shard, closed and deleted whole) or ttl
+//	                  (the engine's own expiry of -retention/-speedup in
+//	                  wall time, on an engine that has one) (default
+//	                  delete)
 //	-speedup times    how many times faster data time runs than wall time,
 //	                  so that a -retention of minutes expires data in a
 //	                  short run (default 1)
+//	-warmup duration  how long the run warms up first: an operation
+//	                  started in the first duration of -duration counts
+//	                  apart, in a warm-up section of the report and the
+//	                  JSON, not in the run's figures; shorter than
+//	                  -duration (default none)
 //	-window duration  how much recent data, in data time, a recent or
 //	                  multi query reads: in the mixed workload a series
 //	                  has a point every 10s of data time; in the
@@ -416,6 +478,20 @@
 //	                  anything is printed
 //	-v                print every table of the text report; without it,
 //	                  the main table, throughput and what failed
+//
+// The flags of history:
+//
+//	-alpha level      significance level of the test: a change counts when
+//	                  p is below it (default 0.05)
+//	-format format    output format: table, markdown or html (default
+//	                  table)
+//	-out file         also write the history to file, in the format its
+//	                  extension names (.txt, .md, .html), or in -format if
+//	                  it has none; checked before anything is printed
+//	-v                show every figure compare shows by default (CPU
+//	                  time, bytes written, DB size, latency, memory);
+//	                  without it, the workload's main one (time per step)
+//	                  and bytes per point
 //
 // # Micro benchmarks
 //
@@ -699,6 +775,23 @@
 //	benchmark-storage compare -format html -out compare.html old.json new.json
 //
 // Its flags are listed under Flags above.
+//
+// # History of releases
+//
+// benchmark-storage history reads JSON reports of one workload (the files
+// given, or every *.json in a directory such as results/history/NAME),
+// groups their runs by engine (the name before @) and by the version each
+// result records, and sets the releases side by side in version order:
+// per step a chart (HTML) of the main figure, with bytes per point where
+// the results have it, each run a dot, and a table of medians and spread
+// with the change from the release before. A change is marked beyond the
+// noise by compare's test: a Mann-Whitney U test between the runs of the
+// two neighbouring releases, p < -alpha (0.05), with at least three runs
+// a side (four to reach 0.05). Files of other workloads, parameters,
+// machines or settings are refused, naming the difference.
+//
+//	benchmark-storage -engine rocksdb@10.0.1,rocksdb -count 4 -format json > releases.json
+//	benchmark-storage history -out history.html releases.json
 //
 // # Exit status
 //

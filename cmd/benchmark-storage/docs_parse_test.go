@@ -196,7 +196,7 @@ func (c docCommand) mentionOnly() bool {
 	switch {
 	case len(c.args) == 0:
 		return true
-	case (c.args[0] == "compare" || c.args[0] == "merge") && len(c.args) == 1:
+	case (c.args[0] == "compare" || c.args[0] == "merge" || c.args[0] == "history") && len(c.args) == 1:
 		return true
 	}
 	return false
@@ -374,7 +374,7 @@ func invocationArgs(words []string) ([]string, bool) {
 
 // placeholderIn is the part of arg that stands for something to fill in,
 // an upper-case name such as E, ENGINE, DIR or N (alone, or after = . , :
-// or /), or "" if there is none.
+// / or @, as in rocksdb@VERSION), or "" if there is none.
 func placeholderIn(arg string) string {
 	if strings.HasPrefix(arg, "-") {
 		_, v, ok := strings.Cut(arg, "=")
@@ -383,7 +383,7 @@ func placeholderIn(arg string) string {
 		}
 		arg = v
 	}
-	for _, p := range strings.FieldsFunc(arg, func(r rune) bool { return strings.ContainsRune("=.,:/", r) }) {
+	for _, p := range strings.FieldsFunc(arg, func(r rune) bool { return strings.ContainsRune("=.,:/@", r) }) {
 		if placeholderWord.MatchString(p) {
 			return p
 		}

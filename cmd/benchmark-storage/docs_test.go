@@ -451,7 +451,7 @@ func everyFlag() *flag.FlagSet {
 // the arguments of a command of the docs. skip says why the command
 // cannot run on this machine; err, why it cannot run as written.
 func scaleDocArgs(args []string, env docEnv) (scaled []string, skip string, err error) {
-	if len(args) > 0 && (args[0] == "compare" || args[0] == "merge") {
+	if len(args) > 0 && (args[0] == "compare" || args[0] == "merge" || args[0] == "history") {
 		return scaleSubcommand(args, env)
 	}
 	defs := everyFlag()
@@ -637,7 +637,7 @@ func scaleDocArgs(args []string, env docEnv) (scaled []string, skip string, err 
 	return fl.args(), "", nil
 }
 
-// scaleSubcommand redirects compare's or merge's -out and finds their
+// scaleSubcommand redirects compare's, merge's or history's -out and finds their
 // inputs.
 func scaleSubcommand(args []string, env docEnv) ([]string, string, error) {
 	isBool := func(name string) bool { return name == "h" || name == "help" }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -76,6 +77,13 @@ type settings struct {
 	// leftOut says which engines of a group were left out and why, one
 	// line each, printed before the run.
 	leftOut []string
+	// releases are the engines -engine named with a release of their
+	// library (rocksdb@10.0.1), by that name: installed and resolved once
+	// in the parent (resolveReleases), for their children's environment.
+	releases map[string]engine.Release
+	// lacks says, one line each, what a release's library lacks that the
+	// engine does without (engine.Release.Lacks), printed before the run.
+	lacks []string
 	// specs are each engine with its options, resolved once in the
 	// parent (resolveOptions) from all of the above and -config, and
 	// handed to its child in the job.
@@ -161,7 +169,7 @@ func newFlagSet(s *settings, w *suite.Suite) (fs *flag.FlagSet, engines *string,
 // whose report writes one (report.LatencyLogger).
 func defineLatencyLog(fs *flag.FlagSet, s *settings, cfg *suite.Config) {
 	if _, ok := cfg.Report("", harness.Environment{}, nil).(report.LatencyLogger); ok {
-		fs.StringVar(&s.latencyLog, "latency-log", "", "also write the whole latency distribution of every step of every engine to `file` as an HdrHistogram log (tagged ENGINE/STEP, or ENGINE#RUN/STEP with -count), which HdrHistogram's tools read: its HistogramLogProcessor, or a log reader of its libraries")
+		fs.StringVar(&s.latencyLog, "latency-log", "", "also write the whole latency distribution of every step of every engine (ts), or of every operation kind (mixed, steady: the warm-up's apart), to `file` as an HdrHistogram log (tagged ENGINE/STEP or ENGINE/KIND, ENGINE/warmup/KIND, or ENGINE#RUN/... with -count), which HdrHistogram's tools read: its HistogramLogProcessor, or a log reader of its libraries")
 	}
 }
 
@@ -169,7 +177,7 @@ func defineLatencyLog(fs *flag.FlagSet, s *settings, cfg *suite.Config) {
 // of every workload; -count unless single, for a workload that runs each
 // engine once (suite.Info.Single).
 func defineCommand(fs *flag.FlagSet, s *settings, single bool) (engines *string) {
-	engines = fs.String("engine", "all", "engines to run, the report's columns in the order given: a name, a comma-separated `list`, all (those of "+strings.Join(projectEngines(), ", ")+" that the build has, in name order: one without cgo lacks those over C libraries; "+strings.Join(onlyByName(), ", ")+" only when named, as it starts a local cluster of JVMs), or jvm for the JVM engines of the 2016 LmdbJava reports ("+strings.Join(engine.GroupNames("jvm"), ", ")+"), which the JVM worker (jvm/, built by make) runs in a JVM each, by the protocol of docs/protocol.md; -set lmdbjava.buffer=agrona gives LmdbJava Agrona's DirectBuffer instead of ByteBuffer")
+	engines = fs.String("engine", "all", "engines to run, the report's columns in the order given: a name, a comma-separated `list` (a name may take a release of its library, rocksdb@10.0.1, which set-up installs on demand and that engine's process loads in place of the linked one: docs/install.md), all (those of "+strings.Join(projectEngines(), ", ")+" that the build has, in name order: one without cgo lacks those over C libraries; "+strings.Join(onlyByName(), ", ")+" only when named, for a local cluster of JVMs or as an older major of another engine), or jvm for the JVM engines of the 2016 LmdbJava reports ("+strings.Join(engine.GroupNames("jvm"), ", ")+"), which the JVM worker (jvm/, built by make) runs in a JVM each, by the protocol of docs/protocol.md; -set lmdbjava.buffer=agrona gives LmdbJava Agrona's DirectBuffer instead of ByteBuffer")
 	fs.StringVar(&s.path, "path", os.TempDir(), "existing `dir` for the data; the run creates and later removes its own benchmark-storage-* directory in it (default: the system temporary directory, $TMPDIR or /tmp)")
 	fs.StringVar(&s.config, "config", "", "TOML `file` of engine settings: shared keys at the top, [engine] tables for each engine's own (default: built-in defaults)")
 	fs.Func("sync", "durability `profile` for every engine: none or batch; overrides the config's sync (default none)", func(v string) error {
@@ -201,7 +209,7 @@ func defineCommand(fs *flag.FlagSet, s *settings, single bool) (engines *string)
 }
 
 // sharedFlags are the shared flags in the order the help lists them.
-var sharedFlags = []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagValues, suite.FlagValueEncoding, suite.FlagInterval, suite.FlagDataset}
+var sharedFlags = []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagValues, suite.FlagValueEncoding, suite.FlagInterval, suite.FlagPercentiles, suite.FlagDataset}
 
 // defineShared defines on fs the shared flags named in names, setting c,
 // which it fills with every default (a workload's Configure copies what
@@ -222,7 +230,7 @@ func defineShared(fs *flag.FlagSet, c *suite.Common, names []string) {
 		case suite.FlagSeed:
 			fs.Var((*seedValue)(&c.Seed), name, "`seed` of the value generator; the same seed writes the same data")
 		case suite.FlagValues:
-			fs.Func(name, "what the points' `values` are: random (a random int64 per point, the 2014 workload's) or real (measurements: the hourly weather of New York's three airports over 2013, which set-up fetches; each series tiles one measured field of one station from a phase and at a power-of-two scale of its own, chosen by -seed) (default random)", func(v string) error {
+			fs.Func(name, "what the points' `values` are: random (a random int64 per point, the 2014 workload's), real (measurements: the hourly weather of New York's three airports over 2013, which set-up fetches; each series tiles one measured field of one station from a phase and at a power-of-two scale of its own, chosen by -seed) or, for ts only, a FILE whose points are the dataset: InfluxDB line protocol (timestamps in ns) or a .csv (a time column, RFC 3339 or ns; tag columns named NAME|tag; every other column a number); each field is a series, its points written at their own times in file order, and the file's points and series replace -points and -series; checked whole before anything is created, each series' points in increasing time, one type per field (default random)", func(v string) error {
 				return setValues(&c.Values, v)
 			})
 		case suite.FlagValueEncoding:
@@ -235,6 +243,8 @@ func defineShared(fs *flag.FlagSet, c *suite.Common, names []string) {
 			})
 		case suite.FlagInterval:
 			fs.DurationVar(&c.Interval, name, suite.DefaultInterval, "length of the first over-time `interval` of each step, at least 200ms (throughput, latency percentiles and the engine's counters per interval, in JSON and as HTML charts); intervals double in length after every 1,800, so a long step keeps a few thousand; a negative one records none")
+		case suite.FlagPercentiles:
+			fs.Var((*suite.Percentiles)(&c.Percentiles), name, "latency `percentiles` each step (ts) or operation kind (mixed, steady) records and the report shows beside p50, p99, p99.9 and max: a comma-separated list of at most 10 numbers above 0 and at most 100, such as 99.99,99.999 (default none)")
 		case suite.FlagDataset:
 			fs.StringVar(&c.Dataset, name, "", "keep the points of the write step (or the mixed workload's preload) in `dir`, one subdirectory per engine, the first time, and start later runs with the same parameters from a clone of them")
 		}
@@ -262,7 +272,8 @@ func onlyByName() []string {
 }
 
 // setValues sets the kind of values to kind, and for real values the
-// file of the seed set-up fetched, resolved once here.
+// file of the seed set-up fetched, resolved once here; anything else
+// names a file of points to import.
 func setValues(v *points.Values, kind string) error {
 	switch kind {
 	case points.Random:
@@ -274,7 +285,13 @@ func setValues(v *points.Values, kind string) error {
 		}
 		v.Kind, v.File = kind, file
 	default:
-		return fmt.Errorf("give %s or %s", points.Random, points.Real)
+		// A file, checked once the flags are parsed (the workload's
+		// Configure); absolute, for the child.
+		file, err := filepath.Abs(kind)
+		if err != nil {
+			return fmt.Errorf("give %s, %s or a file: %w", points.Random, points.Real, err)
+		}
+		v.Kind, v.File = points.Imported, file
 	}
 	return nil
 }
@@ -340,8 +357,13 @@ func parseFlags(args []string) (*settings, error) {
 	if fs.NArg() > 0 {
 		return nil, inputErrorf("unexpected argument %q: settings are flags, as in -engine pebble -points 100M; run benchmark-storage -h", fs.Arg(0))
 	}
-	if s.engines, s.byGroup, err = parseEngines(*engines); err != nil {
+	named, byGroup, err := parseNamed(*engines)
+	if err != nil {
 		return nil, err
+	}
+	s.byGroup = byGroup
+	for _, n := range named {
+		s.engines = append(s.engines, n.String())
 	}
 	var set []string
 	fs.Visit(func(f *flag.Flag) { set = append(set, f.Name) })
@@ -379,7 +401,13 @@ func parseFlags(args []string) (*settings, error) {
 	if err := checkMemory(s.memory); err != nil {
 		return nil, err
 	}
+	if err := resolveReleases(s, named); err != nil {
+		return nil, err
+	}
 	if err := resolveOptions(s); err != nil {
+		return nil, err
+	}
+	if err := workloadOptions(s); err != nil {
 		return nil, err
 	}
 	if err := checkPath(s.path); err != nil {
@@ -393,16 +421,29 @@ func parseFlags(args []string) (*settings, error) {
 	return s, nil
 }
 
-// parseEngines turns -engine into registered names, in the order given:
-// all is engine.AllNames, without the engines that run only when named.
-// byGroup are those named only through their group (jvm).
+// parseEngines is parseNamed, the names as a list of engines spells them.
 func parseEngines(v string) (names, byGroup []string, err error) {
+	named, byGroup, err := parseNamed(v)
+	for _, n := range named {
+		names = append(names, n.String())
+	}
+	return names, byGroup, err
+}
+
+// parseNamed turns -engine into registered engines, each with the release
+// of its library it names (engine.ParseName: rocksdb@10.0.1), in the
+// order given: all is engine.AllNames, without the engines that run only
+// when named. byGroup are those named only through their group (jvm).
+func parseNamed(v string) (names []engine.Named, byGroup []string, err error) {
 	all := engine.Names()
 	if len(all) == 0 {
 		return nil, nil, inputErrorf("no engines are built into this binary")
 	}
 	if strings.TrimSpace(v) == "all" {
-		return engine.AllNames(), nil, nil
+		for _, n := range engine.AllNames() {
+			names = append(names, engine.Named{Engine: n})
+		}
+		return names, nil, nil
 	}
 	for _, n := range strings.Split(v, ",") {
 		n = strings.TrimSpace(n)
@@ -412,17 +453,23 @@ func parseEngines(v string) (names, byGroup []string, err error) {
 			byGroup = append(byGroup, g...)
 		}
 		for _, n := range group {
+			named, perr := engine.ParseName(n)
+			same := slices.IndexFunc(names, func(o engine.Named) bool { return o.Engine == named.Engine && o.Runs() == named.Runs() })
 			switch {
 			case n == "":
 				return nil, nil, inputErrorf("-engine %q: empty name in the list; separate names with single commas", v)
 			case slices.Contains(enginesMissing, n):
 				return nil, nil, inputErrorf("-engine: this build lacks %s, an engine over a C library: it was built without cgo (CGO_ENABLED=0); build it with `make build`, which installs the C libraries and links every engine", n)
-			case !slices.Contains(all, n):
+			case errors.Is(perr, engine.ErrUnknownEngine):
 				return nil, nil, inputErrorf("-engine: unknown engine %q: choose from %s, all (%s)%s", n, strings.Join(slices.DeleteFunc(all, func(n string) bool { return grouped(n) }), ", "), allMeaning(), groupsMeaning())
-			case slices.Contains(names, n):
+			case perr != nil:
+				return nil, nil, inputErrorf("-engine: %v", suite.Unprefixed(perr, engine.ErrRelease))
+			case same >= 0 && names[same] == named:
 				return nil, nil, inputErrorf("-engine: %s is listed twice; name each engine once", n)
+			case same >= 0:
+				return nil, nil, inputErrorf("-engine: %s and %s are the same release of %s, %s; name it once", names[same], n, named.Engine, named.Runs())
 			}
-			names = append(names, n)
+			names = append(names, named)
 		}
 	}
 	return names, byGroup, nil
@@ -509,6 +556,7 @@ const usageHeader = `Usage: benchmark-storage [flags]
        benchmark-storage ts|micro|mixed|steady|crash [flags]   (-h: that workload's flags)
        benchmark-storage compare [flags] old.json new.json
        benchmark-storage merge [flags] a.json b.json ...
+       benchmark-storage history [flags] DIR|a.json b.json ...
        benchmark-storage -version
 
 Runs the time-series workload (write, query, delete half, compact, query,
@@ -516,8 +564,9 @@ write more) or, with -benchmarks, the classic micro benchmarks (db_bench's
 and LmdbJava's) on each engine in its own process and prints the engines
 side by side; compare shows two JSON reports' figures with the change and
 whether it is beyond the noise (compare -h); merge makes one report of
-single-engine runs of the same parameters (merge -h). Each workload has
-flags of its own: these are the time-series workload's, and
+single-engine runs of the same parameters (merge -h); history sets the
+releases of engines side by side in version order (history -h). Each
+workload has flags of its own: these are the time-series workload's, and
 benchmark-storage micro -h (mixed, steady, crash) lists another's. See
 "go doc github.com/tsbench/storage/cmd/benchmark-storage".
 

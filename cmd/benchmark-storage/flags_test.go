@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -74,7 +75,7 @@ func TestParseFlags(t *testing.T) {
 }
 
 func equalSettings(a, b settings) bool {
-	return a.common == b.common && a.path == b.path && a.config == b.config && a.sync == b.sync &&
+	return reflect.DeepEqual(a.common, b.common) && a.path == b.path && a.config == b.config && a.sync == b.sync &&
 		a.format == b.format && a.out == b.out && a.outFormat == b.outFormat && a.keep == b.keep
 }
 
@@ -168,7 +169,7 @@ func TestBadInput(t *testing.T) {
 		{"bad format", []string{"-format", "xml"}, `-format "xml"`},
 		{"bad sync", []string{"-sync", "always"}, "-sync"},
 		{"bad seed", []string{"-seed", "-1"}, "-seed"},
-		{"unknown values", []string{"-values", "gaussian"}, `invalid value "gaussian" for flag -values: give random or real`},
+		{"unknown values", []string{"-values", "gaussian"}, `gaussian: no such file or directory: give random, real, or a file of line protocol or CSV`},
 		{"unknown value encoding", []string{"-workload", "steady", "-value-encoding", "gorilla"}, `flag -value-encoding: give protobuf or float64`},
 		{"values of the JVM", []string{"-engine", "mvstore", "-values", "real"}, "without -settle, -reuse-iterator, -cold, -percentiles, -values, -value-encoding and -dataset"},
 		{"unknown flag", []string{"-pionts", "5"}, "-pionts"},
@@ -217,6 +218,10 @@ func TestBadInput(t *testing.T) {
 		{"mixed window beyond the data", []string{"-workload", "mixed", "-points", "2k", "-series", "20", "-window", "1h"}, "use a shorter -window"},
 		{"mixed dataset without preload", []string{"-workload", "mixed", "-series", "20", "-dataset", parent}, "add -points"},
 		{"mixed with settle", []string{"-workload", "mixed", "-settle"}, "-settle is not a flag of the mixed workload"},
+		{"mixed warm-up as long as the run", []string{"-workload", "mixed", "-duration", "2s", "-warmup", "2s"}, "shorten -warmup or lengthen -duration"},
+		{"steady warm-up longer than the run", []string{"-workload", "steady", "-duration", "2s", "-warmup", "3s", "-speedup", "600"}, "shorten -warmup or lengthen -duration"},
+		{"percentile above 100", []string{"-workload", "steady", "-percentiles", "99,100.5"}, "give each above 0 and at most 100"},
+		{"percentile not a number", []string{"-workload", "mixed", "-percentiles", "p99"}, `"p99" is not a number`},
 		{"mixed with reuse-iterator", []string{"-workload", "mixed", "-reuse-iterator"}, "-reuse-iterator is not a flag of the mixed workload"},
 		{"benchmarks with mixed", []string{"-workload", "mixed", "-benchmarks", "fillseq"}, "drop one of them"},
 		{"dataset of micro", []string{"-workload", "micro", "-dataset", parent}, "-dataset is not a flag of the micro benchmarks"},

@@ -22,7 +22,7 @@ func resolveOptions(s *settings) error {
 	if s.config != "" {
 		b, err := os.ReadFile(s.config)
 		if errors.Is(err, fs.ErrNotExist) {
-			return inputErrorf("-config %s does not exist: give the path of a TOML file such as configs/%s.toml", s.config, s.engines[0])
+			return inputErrorf("-config %s does not exist: give the path of a TOML file such as configs/%s.toml", s.config, s.engineOf(s.engines[0]))
 		} else if err != nil {
 			return inputErrorf("-config: %v", err)
 		}
@@ -30,17 +30,37 @@ func resolveOptions(s *settings) error {
 	}
 	s.specs = map[string]engine.Spec{}
 	for _, o := range s.overrides() {
-		if slices.Contains(engine.Names(), o.Engine) && !slices.Contains(s.engines, o.Engine) {
+		if slices.Contains(engine.Names(), o.Engine) && !slices.ContainsFunc(s.engines, func(n string) bool { return s.engineOf(n) == o.Engine }) {
 			// A setting that would silently change nothing.
 			return inputErrorf("%s is a setting of %s, which this run does not include: add it to -engine, or leave the setting out", o, o.Engine)
 		}
 	}
 	for _, name := range s.engines {
-		opts, err := engine.Resolve(name, text, s.config, s.overrides())
+		opts, err := engine.Resolve(s.engineOf(name), text, s.config, s.overrides())
 		if err != nil {
 			return inputErrorf("%v", err)
 		}
-		spec := engine.Spec{Name: name, Options: opts}
+		spec := engine.Spec{Name: s.engineOf(name), Options: opts}
+		if _, err := spec.Effective(); err != nil {
+			return inputErrorf("%v", err)
+		}
+		s.specs[name] = spec
+	}
+	return nil
+}
+
+// workloadOptions sets in s.specs what the workload needs of each
+// engine's options (suite.EngineOptioner: the steady-state workload's ttl
+// method, an expiry), refusing an engine that cannot take it in one line
+// before anything is created.
+func workloadOptions(s *settings) error {
+	for _, name := range s.engines {
+		spec := s.specs[name]
+		opts, err := s.workload.EngineOptions(spec.Name, spec.Options)
+		if err != nil {
+			return inputErrorf("-engine %s: %v", name, suite.Unprefixed(err, suite.ErrInvalid))
+		}
+		spec.Options = opts
 		if _, err := spec.Effective(); err != nil {
 			return inputErrorf("%v", err)
 		}

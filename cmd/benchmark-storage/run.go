@@ -32,6 +32,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "merge" {
 		return runMerge(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "history" {
+		return runHistory(args[1:], stdout, stderr)
+	}
 	if len(args) == 1 && (args[0] == "-version" || args[0] == "--version") {
 		tool := harness.ThisTool().String()
 		if tool == "" {
@@ -68,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "benchmark-storage: %v\n", err)
 		return exitBadInput
 	default:
-		for _, l := range s.leftOut {
+		for _, l := range append(s.leftOut, s.lacks...) {
 			fmt.Fprintf(stderr, "benchmark-storage: %s\n", l)
 		}
 		err = runParent(s, stdout, stderr)

@@ -29,6 +29,7 @@ func runEngine(ctx context.Context, s *settings, rd *runDir, name, dir string, r
 		res = s.workload.Start(s.effective(name))
 	}
 	label(res, name, repeat, err)
+	ranRelease(res, s.releases[name])
 	if why := res.Failure(); why != "" && ctx.Err() == nil {
 		if note := diskFull(filepath.Join(rd.path, dir), why); note != "" {
 			fail(res, note+": "+why)
@@ -57,7 +58,7 @@ func spawn(ctx context.Context, s *settings, rd *runDir, name, sub, progressMode
 	if err != nil {
 		return nil, nil, err
 	}
-	cmd, err := childCommand(newJob(s, roleRun, name, dir, progressMode))
+	cmd, err := childCommand(newJob(s, roleRun, name, dir, progressMode), s.releases[name].Env())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -127,13 +128,15 @@ type endedError struct {
 	error
 }
 
-// childCommand is the child that does job j: for an engine that runs in
-// a process of its own (engine.Driver.Process: the JVM worker), that
-// process; else the very program this process runs, even if its file was
-// replaced since it started (a rebuild during a long run). The engine's
-// name after the flag only shows in ps; the job is on stdin.
-func childCommand(j job) (supervise.Command, error) {
-	c := supervise.Command{Path: "/proc/self/exe", Args: []string{os.Args[0]}, Job: j.encode()}
+// childCommand is the child that does job j, with env added to its
+// environment (engine.Release.Env: the release of its library it loads):
+// for an engine that runs in a process of its own (engine.Driver.Process:
+// the JVM worker), that process; else the very program this process runs,
+// even if its file was replaced since it started (a rebuild during a long
+// run). The engine's name after the flag only shows in ps; the job is on
+// stdin.
+func childCommand(j job, env []string) (supervise.Command, error) {
+	c := supervise.Command{Path: "/proc/self/exe", Args: []string{os.Args[0]}, Job: j.encode(), Env: env}
 	if d, err := engine.Lookup(j.Engine.Name); err == nil && d.Process != nil {
 		if c.Path, c.Args, err = d.Process(); err != nil {
 			return c, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"syscall"
+	"time"
 
 	badgerv4 "github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/badger/v4/y"
@@ -25,6 +26,7 @@ func init() {
 		// value limit, which depends on the options.
 		Limits:    limits,
 		Recognize: recognize,
+		Expiry:    true, // each write's entries get a TTL (set)
 	})
 }
 
@@ -62,6 +64,8 @@ type DB struct {
 	// db is swapped by Compact, which closes and reopens Badger.
 	db   reopen.Handle[*badgerv4.DB]
 	opts badgerv4.Options
+	// expiry is engine.Options.Expiry: 0, or the TTL of every entry.
+	expiry time.Duration
 }
 
 // Open opens or creates the engine in dir, an existing directory, with
@@ -74,7 +78,7 @@ func Open(dir string, opts engine.Options) (*DB, error) {
 
 // open is Open given opts resolved, and the backend's own options in o.
 func open(dir string, opts engine.Options, o Options) (*DB, error) {
-	d := &DB{opts: badgerOptions(dir, opts, o)}
+	d := &DB{opts: badgerOptions(dir, opts, o), expiry: opts.Expiry}
 	db, err := badgerv4.Open(d.opts)
 	if err != nil {
 		return nil, fmt.Errorf("badger: %w", kinds.Wrap(err))
@@ -115,7 +119,26 @@ func get(txn *badgerv4.Txn, key []byte) ([]byte, error) {
 
 // Put implements engine.Backend.
 func (d *DB) Put(key, value []byte) error {
-	return d.update(func(txn *badgerv4.Txn) error { return txn.Set(key, value) })
+	return d.update(func(txn *badgerv4.Txn) error { return d.set(txn, key, value) })
+}
+
+// set puts key in txn, with the expiry's TTL if there is one. Badger
+// keeps an entry's end in whole seconds and hides it from reads once
+// that second has come, so the end is rounded up: an entry stays
+// readable at least the expiry after its write, as engine.Options
+// promises, never up to a second less (Entry.WithTTL rounds down).
+func (d *DB) set(txn *badgerv4.Txn, key, value []byte) error {
+	if d.expiry == 0 {
+		return txn.Set(key, value)
+	}
+	end := time.Now().Add(d.expiry)
+	secs := end.Unix()
+	if end.Nanosecond() > 0 {
+		secs++
+	}
+	e := badgerv4.NewEntry(key, value)
+	e.ExpiresAt = uint64(secs)
+	return txn.SetEntry(e)
 }
 
 // Delete implements engine.Backend.

@@ -14,5 +14,5 @@ import (
 // engine.ErrTooLarge and applies nothing, since splitting it would break
 // atomicity.
 func (d *DB) NewBatch() engine.BackendBatch {
-	return writebuf.NewBatch(d.update, (*badgerv4.Txn).Set, (*badgerv4.Txn).Delete)
+	return writebuf.NewBatch(d.update, d.set, (*badgerv4.Txn).Delete)
 }

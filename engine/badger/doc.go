@@ -38,7 +38,9 @@
 // 0.6185^bits (off when negative), and Sync maps to SyncWrites as above.
 // MaxOpenFiles has no equivalent: Badger keeps every table file open and
 // memory-mapped. Badger's logger is set to warnings and errors only, which
-// it writes to stderr.
+// it writes to stderr. Expiry gives every entry written Badger's TTL, its
+// end rounded up to the second: reads stop seeing an entry once it has
+// expired, and compactions and value-log GC drop it.
 //
 // # Space reclamation
 //

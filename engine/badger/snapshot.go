@@ -22,7 +22,7 @@ func (d *DB) NewSnapshot() (engine.Snapshot, error) {
 func (s snapshot) Get(key []byte) ([]byte, error) { return get(s.txn, key) }
 
 func (s snapshot) NewIterator(opts engine.IterOptions) (engine.Iterator, error) {
-	return newIterator(s.txn, opts), nil
+	return newIterator(s.txn, nil, opts), nil
 }
 
 func (s snapshot) Close() error {

@@ -17,10 +17,11 @@ import (
 )
 
 func init() {
-	engine.RegisterBackendContext("cassandra", openContext, engine.Driver{
+	engine.RegisterBackendContext("cassandra", open, engine.Driver{
 		Version:   Version,
 		Build:     Build,
 		Recognize: recognize,
+		Expiry:    true, // Cassandra's TTL on every insert (expiry.go)
 		// A local cluster is JVM processes, seconds to start and a GiB
 		// each: only a run that names the engine starts one.
 		OnlyByName: true,
@@ -48,6 +49,9 @@ type DB struct {
 	// timestamp, a delete on a tie.
 	clock atomic.Int64
 
+	// ttl is every insert's TTL in seconds, 0 for none (ttlOf).
+	ttl int64
+
 	// Statements, with the keyspace and table in them.
 	qGet, qPut, qDel, qDelRange, qDelFrom, qDelPart string
 }
@@ -62,7 +66,7 @@ func Open(dir string, opts engine.Options) (*DB, error) {
 }
 
 // openContext is Open given opts resolved, and the backend's own options
-// in o.
+// in o, but for the expiry, which open adds.
 func openContext(ctx context.Context, dir string, opts engine.Options, o Options) (*DB, error) {
 	l, exists, err := readLayout(dir)
 	if err != nil {
@@ -226,7 +230,7 @@ func session(o Options, hosts []string, cl gocql.Consistency, only bool) (*gocql
 func (d *DB) statements() {
 	ks := quoteName(d.l.Keyspace) + "." + table
 	d.qGet = "SELECT v FROM " + ks + " WHERE p = ? AND c = ?"
-	d.qPut = "INSERT INTO " + ks + " (p, c, v) VALUES (?, ?, ?)"
+	d.qPut = "INSERT INTO " + ks + " (p, c, v) VALUES (?, ?, ?)" + d.usingTTL()
 	d.qDel = "DELETE FROM " + ks + " WHERE p = ? AND c = ?"
 	d.qDelRange = "DELETE FROM " + ks + " WHERE p = ? AND c >= ? AND c < ?"
 	d.qDelFrom = "DELETE FROM " + ks + " WHERE p = ? AND c >= ?"

@@ -87,6 +87,7 @@ func TestEngine(t *testing.T) {
 	if child {
 		return // the suite's second process: it did what the parent asked
 	}
+	t.Run("Expiry", func(t *testing.T) { enginetest.RunExpiry(t, "cassandra", opts) })
 	t.Run("CompactWithoutJMX", func(t *testing.T) {
 		// Nothing listens on port 1: the probe's error comes back.
 		o := *opts.Engine.(*cassandra.Options)

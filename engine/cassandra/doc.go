@@ -132,7 +132,11 @@
 // CacheSize, WriteBufferSize, DisableCompression, MaxOpenFiles and
 // BloomBitsPerKey have Cassandra equivalents (key cache, memtable space,
 // table compression, bloom_filter_fp_chance) that this engine leaves at
-// Cassandra's defaults; they are ignored.
+// Cassandra's defaults; they are ignored. Expiry puts Cassandra's TTL on
+// every insert (USING TTL), a second longer, since Cassandra ends a cell
+// at the second of its write rounded down plus its TTL: reads stop
+// seeing a row once it has expired, and compactions drop it after
+// gc_grace_seconds.
 //
 // # Not done yet
 //

@@ -382,8 +382,9 @@ func checkSetBounds(t *testing.T, db engine.Engine, as func(engine.Iterator) eng
 // testAppendEntries checks engine.AppendEntries, the iterator's own
 // (EntryAppender) where it has one: runs of every length read the same
 // entries as Next, Key and Value, across the refills of a bulk cursor
-// (entries of about 100 bytes, many times its 32 KiB buffer), after a
-// Seek, and after a turn with Prev.
+// (entries of about 100 bytes, many times its 32 KiB buffer), from First,
+// after a Seek, and after a turn with Prev, and the iterator moves again
+// once positioned anew.
 func testAppendEntries(t *testing.T, db engine.Engine) {
 	const n = 3000
 	key := func(i int) string { return fmt.Sprintf("append/%05d", i) }
@@ -396,16 +397,17 @@ func testAppendEntries(t *testing.T, db engine.Engine) {
 	if len(want) != n {
 		t.Fatalf("scan found %d entries, want %d", len(want), n)
 	}
-	// appendAll appends runs of at most max from where it rests.
-	appendAll := func(it engine.Iterator, max int) []kv {
+	// appendAll appends runs of at most max, the first with first set,
+	// until none may follow.
+	appendAll := func(it engine.Iterator, max int, first bool) []kv {
 		t.Helper()
 		var got []kv
 		var buf []byte
-		for ok := it.Valid(); ok; {
+		for more := true; more; first = false {
 			var m int
-			buf, m, ok = engine.AppendEntries(it, buf[:0], max)
-			if m < 1 || m > max {
-				t.Fatalf("AppendEntries(max %d) appended %d entries", max, m)
+			buf, m, more = engine.AppendEntries(it, buf[:0], max, first)
+			if m > max || (more && m < 1) {
+				t.Fatalf("AppendEntries(max %d) appended %d entries, more %v", max, m, more)
 			}
 			for ; len(buf) > 0; m-- {
 				var k, v []byte
@@ -423,20 +425,22 @@ func testAppendEntries(t *testing.T, db engine.Engine) {
 	}
 	for _, max := range []int{1, 7, 1000, n + 1} {
 		it := newIter(t, db, []byte("append/"), []byte("append0"))
-		it.First()
-		if got := appendAll(it, max); !slices.Equal(got, want) {
+		if got := appendAll(it, max, true); !slices.Equal(got, want) {
 			t.Errorf("AppendEntries(max %d) from First read %d entries, want the %d of a scan (first difference at %d)", max, len(got), n, firstDiff(got, want))
 		}
 		if !it.Seek([]byte(key(1234))) {
 			t.Fatalf("Seek(%s) found nothing", key(1234))
 		}
-		if got := appendAll(it, max); !slices.Equal(got, want[1234:]) {
+		if got := appendAll(it, max, false); !slices.Equal(got, want[1234:]) {
 			t.Errorf("AppendEntries(max %d) after a Seek read %d entries, want %d", max, len(got), n-1234)
 		}
 		it.Seek([]byte(key(2000)))
 		it.Prev() // a turn: the iterator last filled backward
-		if got := appendAll(it, max); !slices.Equal(got, want[1999:]) {
+		if got := appendAll(it, max, false); !slices.Equal(got, want[1999:]) {
 			t.Errorf("AppendEntries(max %d) after a Prev read %d entries, want %d", max, len(got), n-1999)
+		}
+		if !it.Seek([]byte(key(7))) || string(it.Key()) != key(7) || !it.Next() || string(it.Key()) != key(8) {
+			t.Errorf("Seek(%s) and Next after AppendEntries: at %q, %v", key(7), it.Key(), it.Err())
 		}
 		closeIter(t, it)
 	}

@@ -366,10 +366,11 @@ done:
 		c->rc = rc;
 }
 
-void tsb_lmdb_cursor_fill(tsb_lmdb_cursor *c, int op, const char *k, size_t klen, char *buf, size_t cap)
+void tsb_lmdb_cursor_fill(tsb_lmdb_cursor *c, int op, const char *k, size_t klen, char *buf, size_t cap,
+			  int limit)
 {
 	MDB_val key, val;
-	int rc = 0, limit = TSB_CURSOR_FIRST_ENTRIES, forward = 1;
+	int rc = 0, forward = 1;
 	MDB_cursor_op cont = MDB_GET_CURRENT;
 	switch (op) {
 	case TSB_CURSOR_FIRST:
@@ -398,7 +399,6 @@ void tsb_lmdb_cursor_fill(tsb_lmdb_cursor *c, int op, const char *k, size_t klen
 		break;
 	case TSB_CURSOR_NEXT:
 	case TSB_CURSOR_PREV:
-		limit = tsb_cursor_next_limit(c->fill.limit);
 		forward = op == TSB_CURSOR_NEXT;
 		if (c->lost) {
 			// The map moved: find the entry again in the snapshot,
@@ -412,7 +412,7 @@ void tsb_lmdb_cursor_fill(tsb_lmdb_cursor *c, int op, const char *k, size_t klen
 	}
 	c->resting = c->lost = 0;
 	c->rc = 0;
-	tsb_cursor_start(&c->fill, buf, cap, limit);
+	tsb_cursor_start(&c->fill, buf, cap, tsb_cursor_limit(op, c->fill.limit, limit));
 	collect(c, rc, &key, &val, forward);
 	c->fill.buf = NULL; // Go's memory, lent for this call only
 }

@@ -124,10 +124,12 @@ int tsb_lmdb_cursor_bounds(tsb_lmdb_cursor *c, const char *lower, size_t lowerle
 			   const char *upper, size_t upperlen, int hasupper);
 
 // tsb_lmdb_cursor_fill starts with op, a TSB_CURSOR_* of cursor.h, and
-// fills cap bytes at buf, reporting in c->fill and c->rc. k is the target
-// of SEEK, AFTER and BEFORE; it may point into buf, which is written only
-// once the cursor is positioned.
-void tsb_lmdb_cursor_fill(tsb_lmdb_cursor *c, int op, const char *k, size_t klen, char *buf, size_t cap);
+// fills cap bytes at buf with at most limit entries (0: the ramp's),
+// reporting in c->fill and c->rc. k is the target of SEEK, AFTER and
+// BEFORE; it may point into buf, which is written only once the cursor is
+// positioned.
+void tsb_lmdb_cursor_fill(tsb_lmdb_cursor *c, int op, const char *k, size_t klen, char *buf, size_t cap,
+			  int limit);
 
 // tsb_lmdb_cursor_renew rebinds the cursor after the map moved, which left
 // its page pointers dangling; the next fill that goes on from where the

@@ -23,6 +23,7 @@ func init() {
 	engine.RegisterBackend("lmdb", open, engine.Driver{
 		Version: Version,
 		Build:   Build,
+		Release: installRelease,
 		// LMDB stores keys of 1 to 511 bytes (MDB_MAXKEYSIZE, fixed when
 		// it is compiled) and values below 4 GiB (its MAXDATASIZE, and
 		// the batch encoding's limit), and Compact replaces the

@@ -53,25 +53,25 @@ type source struct {
 	gen uint64
 }
 
-func (s *source) Fill(op cursor.Op, key, buf []byte) (int, bool, int, error) {
+func (s *source) Fill(op cursor.Op, key, buf []byte, limit int) (int, int, bool, int, error) {
 	db := s.db
 	db.mapMu.RLock()
 	defer db.mapMu.RUnlock()
 	if s.gen != db.mapGen {
 		if rc := C.tsb_lmdb_cursor_renew(s.c); rc != 0 {
-			return 0, true, 0, wrap("iterate", rc)
+			return 0, 0, true, 0, wrap("iterate", rc)
 		}
 		s.gen = db.mapGen
 	}
 	k, kn := cbytes(key)
 	b, bn := cbytes(buf)
-	C.tsb_lmdb_cursor_fill(s.c, C.int(op), k, kn, b, bn)
+	C.tsb_lmdb_cursor_fill(s.c, C.int(op), k, kn, b, bn, C.int(limit))
 	var err error
 	if s.c.rc != 0 {
 		err = wrap("iterate", s.c.rc)
 	}
 	f := &s.c.fill
-	return int(f.len), f.end != 0, int(f.need), err
+	return int(f.len), int(f.entries), f.end != 0, int(f.need), err
 }
 
 // Bound gives the cursor new bounds; it reads nothing of the map.

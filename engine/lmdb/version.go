@@ -30,6 +30,11 @@ var Build = sync.OnceValue(func() string {
 	if err != nil {
 		return "unknown: " + err.Error()
 	}
+	return describe(path)
+})
+
+// describe is Build for the library file at path.
+func describe(path string) string {
 	in, err := libinfo.Read(path)
 	if err != nil {
 		return "unknown: " + err.Error()
@@ -40,7 +45,7 @@ var Build = sync.OnceValue(func() string {
 	}
 	in.Asserts = in.Asserts || asserts
 	return in.Describe()
-})
+}
 
 // libraryFile returns the path of the loaded LMDB library.
 func libraryFile() (string, error) {

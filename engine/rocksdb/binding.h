@@ -30,6 +30,11 @@ typedef struct {
 // they live until o and the database opened with it are gone.
 tsb_rocksdb_events *tsb_rocksdb_listen(rocksdb_options_t *o);
 
+// tsb_rocksdb_can_listen reports whether the loaded library has the event
+// listener tsb_rocksdb_listen adds (RocksDB 10.4.2 and later of the
+// releases set-up installs; not 10.0 to 10.2).
+int tsb_rocksdb_can_listen(void);
+
 // tsb_rocksdb_events_read returns a copy of e's counts, each read
 // atomically.
 tsb_rocksdb_events tsb_rocksdb_events_read(const tsb_rocksdb_events *e);

@@ -43,6 +43,13 @@
 //     every table open; the shared default is 1000).
 //   - bloom_bits_per_key: a full bloom filter per table; a negative value
 //     turns it off.
+//   - expiry: opens RocksDB's TTL database (rocksdb_open_with_ttl) with it
+//     as its TTL, and sets it as the ttl option, with which compactions
+//     pick the files above the last level that hold data that old, rather
+//     than waiting for writes to reach them. Every value carries its write
+//     time, 4 bytes, which reads strip; an entry past its TTL is still
+//     read until a compaction drops it. A database written with an
+//     expiry is opened with one, and one written without it without.
 //
 // RocksDB's own settings are Options, the [rocksdb] table of a config file
 // (see configs/rocksdb.toml). Their defaults are RocksDB 11's, except

@@ -6,6 +6,22 @@
 
 #include "binding.h"
 
+// RocksDB 10.0 to 10.2 have no event listener in their C API: these are
+// weak, so that such a release loads, and are NULL there
+// (tsb_rocksdb_can_listen).
+#pragma weak rocksdb_eventlistener_create
+#pragma weak rocksdb_options_add_eventlistener
+#pragma weak rocksdb_flushjobinfo_file_path
+#pragma weak rocksdb_compactionjobinfo_total_output_bytes
+#pragma weak rocksdb_compactionjobinfo_elapsed_micros
+
+int tsb_rocksdb_can_listen(void)
+{
+	return rocksdb_eventlistener_create != NULL && rocksdb_options_add_eventlistener != NULL &&
+	       rocksdb_flushjobinfo_file_path != NULL && rocksdb_compactionjobinfo_total_output_bytes != NULL &&
+	       rocksdb_compactionjobinfo_elapsed_micros != NULL;
+}
+
 static void add(uint64_t *counter, uint64_t n)
 {
 	__atomic_fetch_add(counter, n, __ATOMIC_RELAXED);

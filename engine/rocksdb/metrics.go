@@ -16,7 +16,8 @@ import (
 // Metrics implements engine.MetricsReporter without RocksDB's statistics,
 // which would cost every read and write of the benchmark: the bytes
 // flushes and compactions wrote and the time compactions ran, from an
-// event listener (a flush's bytes are its table file's size); the stalls,
+// event listener (a flush's bytes are its table file's size; absent with
+// a release whose C API has no listener, 10.0 to 10.2); the stalls,
 // from the write stall counts of "rocksdb.cf-write-stall-stats" and
 // "rocksdb.db-write-stall-stats" (times a stall condition began); the time
 // writes waited in them, from "rocksdb.dbstats" (to the millisecond); and
@@ -25,10 +26,11 @@ import (
 // blocks, "rocksdb.estimate-table-readers-mem". Block cache
 // hits and misses are counted only by the statistics, so they are absent.
 func (d *DB) Metrics() (engine.Metrics, error) {
-	e := C.tsb_rocksdb_events_read(d.events)
-	m := engine.Metrics{
-		engine.MetricCompactBytes: int64(e.flush_bytes + e.compact_bytes),
-		engine.MetricCompactTime:  int64(e.compact_micros) * int64(time.Microsecond),
+	m := engine.Metrics{}
+	if d.events != nil { // else a release without the listener: absent
+		e := C.tsb_rocksdb_events_read(d.events)
+		m[engine.MetricCompactBytes] = int64(e.flush_bytes + e.compact_bytes)
+		m[engine.MetricCompactTime] = int64(e.compact_micros) * int64(time.Microsecond)
 	}
 	var err error
 	for name, prop := range map[string]string{

@@ -20,6 +20,8 @@ func init() {
 		Version:   Version,
 		Build:     Build,
 		Recognize: recognize,
+		Release:   installRelease,
+		Expiry:    true, // RocksDB's TTL database (expiry.go)
 	})
 }
 
@@ -29,7 +31,7 @@ func init() {
 type DB struct {
 	*levelcore.DB
 	// events counts what flushes and compactions write; the options'
-	// listener owns it.
+	// listener owns it. Nil for a release without the listener.
 	events *C.tsb_rocksdb_events
 	// writeBuffer is write_buffer_size, the largest batch (Limits).
 	writeBuffer int64
@@ -68,7 +70,7 @@ func Open(dir string, opts engine.Options) (*DB, error) {
 // open is Open given opts resolved, and the backend's own options in own.
 func open(dir string, opts engine.Options, own Options) (*DB, error) {
 	var events *C.tsb_rocksdb_events
-	db, err := levelcore.Open(&lib, dir, opts, levelcore.Config{
+	db, err := levelcore.Open(libraryFor(opts.Expiry), dir, opts, levelcore.Config{
 		BlockSize: own.BlockSize,
 		Verify:    true, // RocksDB's default
 		Tune: func(p unsafe.Pointer) error {
@@ -82,6 +84,10 @@ func open(dir string, opts engine.Options, own Options) (*DB, error) {
 			// its version edits are a few hundred bytes, and the reserve
 			// would show as the bulk of a small database's size.
 			C.rocksdb_options_set_manifest_preallocation_size(o, manifestPreallocation)
+			setExpiry(o, opts.Expiry)
+			if C.tsb_rocksdb_can_listen() == 0 {
+				return nil // a release without the listener (Release.Lacks)
+			}
 			if events = C.tsb_rocksdb_listen(o); events == nil {
 				return errNoMemory
 			}

@@ -1,3 +1,4 @@
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -239,4 +240,38 @@ int tsb_sqlite_cursor_move(tsb_sqlite_cursor *c, int op, const char *k, size_t k
 		return start(c, TSB_SQLITE_BWD_BOUNDED, c->lower, c->lowerlen, c->pivot, c->pivotlen);
 	}
 	return 0;
+}
+
+tsb_sqlite_fill tsb_sqlite_cursor_fill(tsb_sqlite_cursor *c, int first, char *buf, size_t cap, int limit)
+{
+	tsb_sqlite_fill f = {0, 0, 0};
+	if (first) {
+		if (!tsb_sqlite_cursor_move(c, TSB_SQLITE_FIRST, NULL, 0))
+			return f;
+	} else if (c->key != NULL && c->back) {
+		// Forward from the current key, which the snapshot still holds.
+		if (!hold(c) || !start(c, c->upper != NULL ? TSB_SQLITE_FWD_BOUNDED : TSB_SQLITE_FWD_OPEN,
+				       c->pivot, c->pivotlen, c->upper, c->upperlen))
+			return f;
+	}
+	for (; c->key != NULL && f.n < limit; f.n++) {
+		size_t size = 2 * sizeof(uint32_t) + c->klen + c->vlen;
+		if (size > cap - f.used) {
+			if (f.n == 0)
+				f.need = size;
+			break;
+		}
+		uint32_t h[2] = {(uint32_t)c->klen, (uint32_t)c->vlen};
+		char *d = buf + f.used;
+		memcpy(d, h, sizeof h);
+		// SQLite returns NULL for an empty blob, which memcpy may not
+		// take even for no bytes.
+		if (c->klen > 0)
+			memcpy(d + sizeof h, c->key, c->klen);
+		if (c->vlen > 0)
+			memcpy(d + sizeof h + c->klen, c->val, c->vlen);
+		f.used += size;
+		step(c);
+	}
+	return f;
 }

@@ -133,4 +133,22 @@ void tsb_sqlite_cursor_free(tsb_sqlite_cursor *c);
 // reports whether it rests on a key within bounds; c->rc is set on failure.
 int tsb_sqlite_cursor_move(tsb_sqlite_cursor *c, int op, const char *k, size_t klen);
 
+// tsb_sqlite_fill is what tsb_sqlite_cursor_fill copied: n entries in
+// used bytes; need is the size of the entry the cursor rests on when none
+// fitted.
+typedef struct {
+	int n;
+	size_t used, need;
+} tsb_sqlite_fill;
+
+// tsb_sqlite_cursor_fill copies entries going forward into cap bytes at
+// buf, back to back as package engine's AppendEntry lays them out (the
+// key's and the value's length as native uint32s, the key, the value), at
+// most limit: from the first within bounds when first is set, otherwise
+// from the one the cursor rests on. The cursor then rests on the entry
+// after them, the first that did not fit, or on none (c->key NULL; c->rc
+// is set on failure). One call copies many entries, where a move per
+// entry would cost a cgo call each.
+tsb_sqlite_fill tsb_sqlite_cursor_fill(tsb_sqlite_cursor *c, int first, char *buf, size_t cap, int limit);
+
 #endif

@@ -15,7 +15,8 @@
 // into the binary (its version is go.mod's); this package calls SQLite's C
 // interface directly (binding.c), with statements prepared once per
 // connection, so that a Put, a Get or an iterator step is one cgo call and
-// Key and Value point into SQLite's row without copying. Going through
+// Key and Value point into SQLite's row without copying (AppendEntries
+// copies many rows per call into its caller's buffer). Going through
 // database/sql, or through go-sqlite3's driver.Conn, copies each column
 // into a new Go slice per row: measured on 200k entries (best of four
 // runs), point reads ran at 97k and 170k per second that way against 208k

@@ -5,6 +5,7 @@ import "C"
 
 import (
 	"errors"
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -13,7 +14,7 @@ import (
 
 // Iterator walks a key range with ordered SELECTs through a C cursor: one
 // cgo call per move, and Key and Value point into SQLite's memory without
-// copying.
+// copying; AppendEntries copies many entries per call.
 //
 // With shared connections the iterator owns a read connection holding a
 // read transaction, begun when it was created: in WAL mode that is a
@@ -135,6 +136,53 @@ func (it *Iterator) Prev() bool {
 	}
 	return it.move(C.TSB_SQLITE_PREV, nil)
 }
+
+// AppendEntries implements engine.EntryAppender: one cgo call copies as
+// many entries as dst has room for, straight from SQLite's rows, and
+// leaves the iterator on the entry after them.
+func (it *Iterator) AppendEntries(dst []byte, max int, first bool) ([]byte, int, bool) {
+	if it.cur == nil || it.err != nil || (!first && !it.valid) {
+		it.valid = false
+		return dst, 0, false
+	}
+	if it.mu != nil {
+		it.mu.Lock()
+		defer it.mu.Unlock()
+	}
+	n, start := 0, C.int(0)
+	if first {
+		start = 1
+	}
+	for n < max {
+		if cap(dst)-len(dst) < minRoom {
+			dst = slices.Grow(dst, growBy)
+		}
+		spare := dst[len(dst):cap(dst)]
+		f := C.tsb_sqlite_cursor_fill(it.cur, start, (*C.char)(unsafe.Pointer(unsafe.SliceData(spare))), C.size_t(len(spare)), C.int(max-n))
+		start = 0
+		dst, n = dst[:len(dst)+int(f.used)], n+int(f.n)
+		if f.need > 0 {
+			dst = slices.Grow(dst, int(f.need))
+		}
+		if it.cur.key == nil {
+			break
+		}
+	}
+	it.valid = it.cur.key != nil
+	if rc := it.cur.rc; rc != C.TSB_SQLITE_OK {
+		it.err = it.c.error(rc)
+		it.valid = false
+	}
+	return dst, n, it.valid
+}
+
+// minRoom is the least room AppendEntries lends SQLite in its caller's
+// buffer, which it grows by growBy first when it has less, rather than
+// spend a cgo call on a few entries.
+const (
+	minRoom = 4 << 10
+	growBy  = 32 << 10
+)
 
 // Valid reports whether the iterator rests on a key.
 func (it *Iterator) Valid() bool { return it.valid }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
@@ -117,4 +118,55 @@ func WriteLatencyLog(w io.Writer, start time.Time, comment string, entries []Log
 		}
 	}
 	return nil
+}
+
+// MaxPercentiles bounds the percentiles a part records beyond
+// Percentiles (-percentiles): each is a row of a report.
+const MaxPercentiles = 10
+
+// CheckPercentiles says what is wrong with qs as percentiles to record
+// beyond Percentiles, each above 0 and at most 100, at most
+// MaxPercentiles; nil if nothing.
+func CheckPercentiles(qs []float64) error {
+	for _, q := range qs {
+		if !(q > 0 && q <= 100) {
+			return fmt.Errorf("percentile %v: give each above 0 and at most 100, such as -percentiles 99.9,99.99", q)
+		}
+	}
+	if len(qs) > MaxPercentiles {
+		return fmt.Errorf("%d percentiles: give at most %d", len(qs), MaxPercentiles)
+	}
+	return nil
+}
+
+// PercentileKey names percentile q in Detail.Percentiles: "p99.99_ns".
+func PercentileKey(q float64) string { return "p" + strconv.FormatFloat(q, 'f', -1, 64) + "_ns" }
+
+// Detail is what a part's latency has beyond its Percentiles when asked
+// for: the percentiles -percentiles named and the whole distribution.
+type Detail struct {
+	// Percentiles are the asked percentiles by PercentileKey
+	// ("p99.99_ns"); nil when none was asked.
+	Percentiles map[string]time.Duration `json:"percentiles,omitempty"`
+	// Distribution is the whole distribution as Encode gives it (base64
+	// in JSON), which a latency log carries; nil unless asked.
+	Distribution []byte `json:"distribution,omitempty"`
+}
+
+// Detail is h's percentiles qs (CheckPercentiles) and, if whole, its
+// whole distribution. Encoding allocates: call it once a part is over.
+func (h *Histogram) Detail(qs []float64, whole bool) (Detail, error) {
+	var d Detail
+	for _, q := range qs {
+		if d.Percentiles == nil {
+			d.Percentiles = make(map[string]time.Duration, len(qs))
+		}
+		d.Percentiles[PercentileKey(q)] = h.At(q)
+	}
+	if !whole {
+		return d, nil
+	}
+	b, err := h.Encode()
+	d.Distribution = b
+	return d, err
 }

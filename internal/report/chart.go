@@ -57,6 +57,10 @@ type Point struct {
 	Faint bool
 	// Mark rings the point: an event in it, such as a write stall.
 	Mark bool
+	// Runs are the figure of each run the point is the median of, drawn
+	// as dots beside it by a line chart so that the spread is seen run by
+	// run; nil draws none.
+	Runs []float64
 	// Stack splits a bar into parts, bottom first, each as tall as its
 	// share of their sum, in the engine's color, paler the higher it is;
 	// nil for a bar of one piece.
@@ -253,6 +257,13 @@ func (c Chart) lines(b *strings.Builder, ax *axis, plotL, gw float64) {
 			}
 			if p.N > 1 {
 				whisker(b, ax, x, p, 3)
+			}
+			for k, v := range p.Runs {
+				if ax.log && v <= 0 {
+					continue
+				}
+				fmt.Fprintf(b, `<circle class="run" cx="%.1f" cy="%.1f" r="2.2" fill="%s" fill-opacity="0.55"><title>%s</title></circle>`,
+					x+7+3*float64(k), ax.y(v), Color(s), html.EscapeString(fmt.Sprintf("%s, %s: run %d of %d: %s", se.Name, c.Groups[i], k+1, len(p.Runs), c.Format(v))))
 			}
 			fill := Color(s)
 			if p.Failed {

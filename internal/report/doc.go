@@ -13,6 +13,8 @@
 //   - Flatten and Figure: every field of a result named by its JSON path,
 //     for CSV, summaries and Compare;
 //   - Compare and UTest: two reports side by side, with benchstat's test;
+//   - History: the releases of engines side by side in version order,
+//     changes between neighbours judged by the same test;
 //   - CSV, WriteJSON and GoBench, the forms for other tools.
 //
 // What goes in the rows stays with each benchmark. Package reporttest

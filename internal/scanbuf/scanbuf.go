@@ -32,14 +32,16 @@ func (c *Chunk) Add(k, v []byte) {
 	c.n++
 }
 
-// Fill copies in the entry it rests on and those after it, up to max in
-// all, with engine.AppendEntries (one call for many entries where the
-// iterator can), and reports whether it rests on an entry after them.
-func (c *Chunk) Fill(it engine.Iterator, max int) (valid bool) {
+// Fill copies in up to max entries of it with engine.AppendEntries (one
+// call for many entries where the iterator can, which the C engines write
+// straight into the chunk): from the first within its bounds when first
+// is set, and otherwise from where the last Fill stopped. It reports
+// whether entries may follow them.
+func (c *Chunk) Fill(it engine.Iterator, max int, first bool) (more bool) {
 	var n int
-	c.data, n, valid = engine.AppendEntries(it, c.data, max)
+	c.data, n, more = engine.AppendEntries(it, c.data, max, first)
 	c.n += n
-	return valid
+	return more
 }
 
 // Len reports how many entries the chunk holds.

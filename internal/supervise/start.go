@@ -27,6 +27,9 @@ type Command struct {
 	Args []string
 	// Job is written to its stdin.
 	Job []byte
+	// Env are variables it gets beyond this process's environment,
+	// "KEY=value", overriding any of the same key.
+	Env []string
 }
 
 // Options are how Start watches and limits a child; the zero value
@@ -125,6 +128,9 @@ func start(ctx context.Context, cmd Command, opt Options) (*Child, error) {
 	x := exec.CommandContext(c.runCtx, cmd.Path, cmd.Args[1:]...)
 	x.Args[0] = cmd.Args[0]
 	x.Stdin = bytes.NewReader(cmd.Job)
+	if len(cmd.Env) > 0 {
+		x.Env = append(os.Environ(), cmd.Env...) // the last of a key wins
+	}
 	x.Stdout, x.Stderr = c.output, c.output
 	x.ExtraFiles = []*os.File{resW, progW, statW} // ResultFD, ProgressFD, StatusFD
 	x.Cancel = func() error { return x.Process.Signal(syscall.SIGTERM) }

@@ -19,12 +19,19 @@ const (
 	DefaultBatch            = 1000
 	DefaultKeyType          = KeyStr16
 	DefaultOrder            = OrderRandom
+	// DefaultIterations is the warmup and the measured iterations per
+	// fork when Forks is set: the 2016 report's test 4 (JMH -f 3 -wi 3 -i 3).
+	DefaultIterations = 3
 )
 
 // Limits Validate enforces, so that a typo cannot ask for terabytes.
 const (
 	MaxValueSize = 64 << 20
 	MaxBatch     = 1_000_000
+	// MaxForks bounds Forks, and MaxIterations WarmupIterations and
+	// Iterations.
+	MaxForks      = 100
+	MaxIterations = 1000
 )
 
 // Order is the order write puts its entries in, which readKey reads back.
@@ -75,6 +82,20 @@ type Config struct {
 	// Seed determines random orders and value contents; engines given the
 	// same seed get the same data in the same order.
 	Seed uint64 `json:"seed"`
+	// Forks, for the JVM engines, measures each benchmark as JMH does: in
+	// Forks fresh JVMs one after the other, each running that benchmark
+	// alone, WarmupIterations untimed passes and then Iterations measured
+	// ones; the benchmark's µs/op is the mean over all measured iterations
+	// of all forks, with its error (MeanError). Go engines ignore it (the
+	// report says so). Default 0: one JVM for all benchmarks, each one
+	// warmup pass and one measured pass.
+	Forks int `json:"forks,omitempty"`
+	// WarmupIterations is the untimed passes per fork before the measured
+	// ones; only with Forks. Default 3 with Forks.
+	WarmupIterations int `json:"warmup_iterations,omitempty"`
+	// Iterations is the measured passes per fork; only with Forks.
+	// Default 3 with Forks.
+	Iterations int `json:"iterations,omitempty"`
 	// Progress is told how each benchmark advances; nil is silent.
 	Progress harness.Progress `json:"-"`
 	// Log receives warnings, such as a figure the OS does not provide;
@@ -104,6 +125,12 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.Batch == 0 {
 		c.Batch = DefaultBatch
+	}
+	if c.Forks > 0 && c.WarmupIterations == 0 {
+		c.WarmupIterations = DefaultIterations
+	}
+	if c.Forks > 0 && c.Iterations == 0 {
+		c.Iterations = DefaultIterations
 	}
 	return c
 }
@@ -138,6 +165,12 @@ func (c Config) Validate() error {
 		return bad("compression ratio %g is outside (0, 1]: it is the fraction of a value that is random, 0.5 by default", c.CompressionRatio)
 	case c.Batch < 0 || c.Batch > MaxBatch:
 		return bad("batch %d is outside 1..%d; use a size such as -batch 1000", c.Batch, MaxBatch)
+	case c.Forks < 0 || c.Forks > MaxForks:
+		return bad("forks %d is outside 1..%d; use a count such as -forks 3", c.Forks, MaxForks)
+	case c.Forks == 0 && (c.WarmupIterations != 0 || c.Iterations != 0):
+		return bad("warmup iterations and iterations are per fork: add -forks, such as -forks 3")
+	case c.WarmupIterations < 0 || c.WarmupIterations > MaxIterations || c.Iterations < 0 || c.Iterations > MaxIterations:
+		return bad("warmup iterations %d and iterations %d must be within 1..%d; use counts such as -warmup-iterations 3 -iterations 3", c.WarmupIterations, c.Iterations, MaxIterations)
 	}
 	return nil
 }

@@ -18,6 +18,12 @@ func TestConfigDefaults(t *testing.T) {
 	if err := (Config{}).Validate(); err != nil {
 		t.Errorf("zero Config: %v", err)
 	}
+	if c.WarmupIterations != 0 || c.Iterations != 0 {
+		t.Errorf("iterations without forks: %+v", c)
+	}
+	if f := (Config{Forks: 2}).WithDefaults(); f.WarmupIterations != DefaultIterations || f.Iterations != DefaultIterations {
+		t.Errorf("forks without iterations: %+v", f)
+	}
 	for _, name := range DefaultBenchmarks {
 		if lookup(name) == nil {
 			t.Errorf("default benchmark %q is not defined", name)
@@ -40,6 +46,9 @@ func TestConfigValidate(t *testing.T) {
 		{Config{CompressionRatio: -0.5}, "compression ratio"},
 		{Config{Batch: -3}, "batch"},
 		{Config{Benchmarks: []string{"fillseq", "readfast"}}, `"readfast"`},
+		{Config{Forks: MaxForks + 1}, "forks"},
+		{Config{Iterations: 5}, "add -forks"},
+		{Config{Forks: 2, WarmupIterations: -1}, "warmup iterations"},
 	} {
 		err := c.cfg.Validate()
 		if !errors.Is(err, ErrInvalidConfig) || !strings.Contains(err.Error(), c.want) {

@@ -57,6 +57,10 @@
 // compactions included), the I/O the OS charged to the process and the
 // peak RSS are measured per benchmark with internal/measure.
 //
+// The JVM worker runs these benchmarks too, and with Config.Forks as JMH
+// does: each benchmark in fresh JVMs of several iterations, its µs/op
+// their mean and MeanError its 99.9% error (docs/jvm.md).
+//
 // After every benchmark that writes or deletes, the engine is closed (so
 // that buffered writes are in their files, as the LmdbJava report
 // measured), the store's directory measured (used, actual and apparent
@@ -88,7 +92,8 @@
 // The package registers itself as the workload micro of package
 // workload/suite, which -benchmarks picks. Its settings are a Config: its
 // own flags (-benchmarks, -num, -value-size, -key, -order,
-// -compression-ratio) set it, -batch and -seed are the command's, copied
+// -compression-ratio, and for the JVM engines -forks, -warmup-iterations
+// and -iterations) set it, -batch and -seed are the command's, copied
 // in once when the workload is configured, and a job carries it to the
 // engine's process, a Go child or the JVM worker, under its JSON names.
 package micro

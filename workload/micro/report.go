@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report"
@@ -73,6 +74,20 @@ func (r Report) intro(set *results.Set[Result]) string {
 		"MB = 10^6 bytes; sizes in binary units.\n"+
 		"Best of each row marked *; ! marks a failed benchmark (see Errors).",
 		harness.Count(c.Num), c.KeyType, c.KeyType.Size(), c.ValueSize, c.CompressionRatio, c.Batch, c.Order, c.Seed)
+	if c.Forks > 0 {
+		s += fmt.Sprintf("\nJVM engines as JMH measures them: each benchmark in %d fresh JVMs, each %d untimed then %d measured iterations; "+
+			"µs/op is the mean of the measured iterations ± the half-width of its %g%% confidence interval (JMH's Error).",
+			c.Forks, c.WarmupIterations, c.Iterations, Confidence*100)
+		var single []string
+		for _, res := range set.All {
+			if !slices.Contains(single, res.Engine) && !slices.ContainsFunc(res.Benchmarks, func(b Bench) bool { return b.Forks > 0 }) {
+				single = append(single, res.Engine)
+			}
+		}
+		if len(single) > 0 {
+			s += " -forks does not apply to " + strings.Join(single, ", ") + ": one pass each."
+		}
+	}
 	for _, n := range r.setups(set) {
 		s += "\nNote: " + n
 	}
@@ -150,7 +165,11 @@ func (r Report) Page() report.Page {
 		if b.Ops == 0 || b.Time == 0 {
 			return report.None
 		}
-		return report.Sig3Cell(b.MicrosPerOp)
+		c := report.Sig3Cell(b.MicrosPerOp)
+		if b.MicrosPerOpError > 0 {
+			c.Text += " ± " + report.Sig3(b.MicrosPerOpError)
+		}
+		return c
 	}}
 	main := report.Table{Head: report.Head(engines, "Benchmark"), Labels: 1}
 	for i := range names {

@@ -2,6 +2,8 @@ package micro
 
 import (
 	"bytes"
+	"encoding/json"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -205,5 +207,35 @@ func TestReportRepeated(t *testing.T) {
 	reporttest.CSVNumbers(t, b.Bytes())
 	if !strings.Contains(b.String(), ",median,") {
 		t.Error("the CSV has no summary rows")
+	}
+}
+
+// TestReportForks checks a run with -forks: a JVM engine's result, as
+// the worker sends it (iterations, no error), gets its error when it is
+// decoded, and the report shows the mean ± error beside a Go engine's
+// single pass, which it names as one.
+func TestReportForks(t *testing.T) {
+	cfg := Config{Benchmarks: []string{Write}, Num: 1000, KeyType: KeyInt4, Order: OrderSeq, ValueSize: 100,
+		CompressionRatio: 1, Batch: 1000, Seed: 1, Forks: 2, WarmupIterations: 1, Iterations: 2}
+	var forked Bench
+	worker := `{"name":"write","ops":4000,"time_ns":10000000,"us_per_op":2.5,"forks":2,"iterations_us_per_op":[1,2,3,4]}`
+	if err := json.Unmarshal([]byte(worker), &forked); err != nil {
+		t.Fatal(err)
+	}
+	// MeanError(1, 2, 3, 4): 12.924 * sqrt(5/3) / 2.
+	if math.Abs(forked.MicrosPerOpError-8.3424) > 0.001 {
+		t.Errorf("decoded error %g, want 8.3424", forked.MicrosPerOpError)
+	}
+	single := Bench{Name: Write, Ops: 1000, Time: 3 * time.Millisecond, MicrosPerOp: 3}
+	rep := Report{Results: []*Result{
+		{Header: harness.Header{Engine: "lmdbjava"}, Config: cfg, Benchmarks: []Bench{forked}},
+		{Header: harness.Header{Engine: "pebble"}, Config: cfg, Benchmarks: []Bench{single}},
+	}}
+	text := rep.Page().Text()
+	reporttest.Cells(t, text, map[string][]string{"write": {"2.50 ± 8.34 *", "3.00"}})
+	for _, want := range []string{"each benchmark in 2 fresh JVMs, each 1 untimed then 2 measured iterations", "-forks does not apply to pebble: one pass each."} {
+		if !strings.Contains(strings.ReplaceAll(text, "\n", " "), want) {
+			t.Errorf("the report lacks %q:\n%s", want, text)
+		}
 	}
 }

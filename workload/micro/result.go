@@ -1,6 +1,8 @@
 package micro
 
 import (
+	"encoding/json"
+	"math"
 	"time"
 
 	"github.com/tsbench/storage/internal/diskusage"
@@ -69,6 +71,18 @@ type Bench struct {
 	Error string `json:"error,omitempty"`
 	// JVM is what the JVM worker adds for a JVM engine; nil for a Go one.
 	JVM *harness.JVM `json:"jvm,omitempty"`
+	// Forks is how many fresh JVMs measured the benchmark (Config.Forks);
+	// 0 for a single pass.
+	Forks int `json:"forks,omitempty"`
+	// Iterations is µs/op of engine time of every measured iteration of
+	// every fork, fork after fork; MicrosPerOp is then their mean, Ops,
+	// Bytes and Time their sums, and the other figures those of the last
+	// fork's last iteration. Empty for a single pass.
+	Iterations []float64 `json:"iterations_us_per_op,omitempty"`
+	// MicrosPerOpError is the half-width of the 99.9% confidence
+	// interval of MicrosPerOp over Iterations (MeanError, JMH's "Error");
+	// absent for a single pass or two iterations or fewer.
+	MicrosPerOpError float64 `json:"us_per_op_error,omitempty"`
 }
 
 // Storage is a store's footprint next to the flat array of its live keys
@@ -105,4 +119,18 @@ func NewStorage(u diskusage.Usage, entries int64, keySize, valueSize int) Storag
 		s.BytesPerEntry = float64(u.Used) / float64(entries)
 	}
 	return s
+}
+
+// UnmarshalJSON decodes a Bench and computes MicrosPerOpError from its
+// Iterations, so that the error of a JVM worker's iterations, which the
+// worker does not compute, is in every result the parent reads and writes.
+func (b *Bench) UnmarshalJSON(data []byte) error {
+	type plain Bench // without this method
+	if err := json.Unmarshal(data, (*plain)(b)); err != nil {
+		return err
+	}
+	if e := MeanError(b.Iterations, Confidence); !math.IsNaN(e) {
+		b.MicrosPerOpError = e
+	}
+	return nil
 }

@@ -66,6 +66,19 @@ func (microSuite) Flags(fs *flag.FlagSet, s *Config) {
 		s.CompressionRatio = r
 		return nil
 	})
+	positive := func(dst *int, example string) func(string) error {
+		return func(v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return errors.New("use a count of at least 1, such as " + example)
+			}
+			*dst = n
+			return nil
+		}
+	}
+	fs.Func("forks", "measure each micro benchmark of the JVM engines as JMH does, in this `count` of fresh JVMs one after the other, each running that benchmark alone (-warmup-iterations, then -iterations), and report the mean with its 99.9% error; Go engines ignore it (default 0: one JVM per engine, one warmup and one measured pass per benchmark)", positive(&s.Forks, "-forks 3"))
+	fs.Func("warmup-iterations", "`count` of untimed passes of a micro benchmark in each JVM fork before the measured ones; with -forks (default "+strconv.Itoa(DefaultIterations)+")", positive(&s.WarmupIterations, "-warmup-iterations 3"))
+	fs.Func("iterations", "`count` of measured passes of a micro benchmark in each JVM fork; with -forks (default "+strconv.Itoa(DefaultIterations)+")", positive(&s.Iterations, "-iterations 3"))
 }
 
 // Configure runs the default benchmarks for -workload micro alone, and
@@ -82,7 +95,12 @@ func (microSuite) Configure(s *Config, c *suite.Common, _ suite.Given) error {
 		return suite.Invalidf("-batch %d is above the maximum of %d writes per batch", c.Batch, MaxBatch)
 	}
 	s.Batch, s.Seed = int(c.Batch), c.Seed
-	return suite.Invalid(s.Validate(), ErrInvalidConfig)
+	if err := s.Validate(); err != nil {
+		return suite.Invalid(err, ErrInvalidConfig)
+	}
+	d := s.WithDefaults()
+	s.WarmupIterations, s.Iterations = d.WarmupIterations, d.Iterations
+	return nil
 }
 
 func (microSuite) Start(s Config, options map[string]any) *Result {

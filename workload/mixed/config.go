@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/workload/dataset"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
@@ -23,6 +24,10 @@ type Config struct {
 	// Duration is how long writers and readers run, after the preload.
 	// Required.
 	Duration time.Duration `json:"duration_ns"`
+	// Warmup is the first part of Duration, whose operations count apart
+	// (Result.Warmup), not in the run's figures: an operation started in
+	// it is the warm-up's. Shorter than Duration. Default 0, none.
+	Warmup time.Duration `json:"warmup_ns,omitempty"`
 	// Writers is how many goroutines write; each owns an equal share of
 	// the series. Writers or Readers must be positive. Default 0.
 	Writers int `json:"writers"`
@@ -53,6 +58,15 @@ type Config struct {
 	// MultiSeries is K, how many series a multi query reads under one
 	// snapshot. Default DefaultMultiSeries.
 	MultiSeries int `json:"multi_series"`
+	// Percentiles are latency percentiles (0 < q <= 100) each operation
+	// kind records beyond p50, p99, p99.9 and max (Operation.Percentiles),
+	// such as 99.99. Default none.
+	Percentiles []float64 `json:"percentiles,omitempty"`
+	// Distributions keeps each operation kind's whole latency
+	// distribution (Operation.Distribution) for a latency log: its
+	// encoding allocates, so only when asked (-latency-log,
+	// suite.Engine.Distributions). Default false.
+	Distributions bool `json:"-"`
 	// Seed determines every value, as in the time-series workload, and
 	// the readers' choices.
 	Seed uint64 `json:"seed"`
@@ -101,6 +115,8 @@ func (c Config) Validate() error {
 	switch {
 	case c.Duration <= 0:
 		return bad("duration is %v; use a positive duration such as -duration 30s", c.Duration)
+	case c.Warmup < 0 || c.Warmup >= c.Duration:
+		return bad("warm-up %v is not between 0 and -duration %v: shorten -warmup or lengthen -duration", c.Warmup, c.Duration)
 	case c.Writers < 0 || c.Readers < 0:
 		return bad("%d writers and %d readers; use counts of 0 or more", c.Writers, c.Readers)
 	case c.Writers > querymix.MaxWorkers || c.Readers > querymix.MaxWorkers:
@@ -130,6 +146,9 @@ func (c Config) Validate() error {
 	}
 	if err := c.Mix.Validate(c.Readers); err != nil {
 		return bad("%s", strings.TrimPrefix(err.Error(), querymix.ErrInvalid.Error()+": "))
+	}
+	if err := measure.CheckPercentiles(c.Percentiles); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidConfig, err)
 	}
 	if err := c.Values.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrInvalidConfig, err)

@@ -34,6 +34,7 @@ func (r *runner) reader(w *worker, id int) error {
 		acked: make([]int64, r.cfg.MultiSeries),
 	}
 	for !r.stopping() {
+		w.pastWarmup(r)
 		kind := r.picker.Pick(rd.rng.Uint64())
 		var err error
 		if querymix.QueryKinds[kind] == querymix.KindMulti {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/measure"
@@ -28,7 +29,8 @@ type Report results.Report[Result]
 // options, config, dataset, elapsed, cost, disk, engine metrics, final
 // check), a "preload" part, and a part per operation kind with its
 // figures named by their JSON paths; its per-second counts are the
-// metrics per_second.0, per_second.1, ... in order.
+// metrics per_second.0, per_second.1, ... in order. With a warm-up, a
+// "warmup" part (its elapsed time) and a "warmup/KIND" part per kind.
 func (r Report) WriteCSV(w io.Writer) error {
 	return r.set().WriteCSV(w, "operation", r.RunID, r.Env, nil)
 }
@@ -65,6 +67,14 @@ var schema = results.Schema[Result]{
 			}
 			out = append(out, results.Part{Name: op.Kind, Figures: figs})
 		}
+		if res.Warmup != nil {
+			out = append(out, results.Part{Name: "warmup", Figures: report.Flatten("elapsed_ns", res.Warmup.Elapsed)})
+			for i := range res.Warmup.Operations {
+				op := &res.Warmup.Operations[i]
+				figs := slices.DeleteFunc(report.Flatten("", op), func(f report.Figure) bool { return f.Metric == "kind" })
+				out = append(out, results.Part{Name: "warmup/" + op.Kind, Figures: figs})
+			}
+		}
 		return out
 	},
 }
@@ -95,6 +105,9 @@ func (r Report) intro(set *results.Set[Result]) string {
 	}
 	if c.Rate > 0 {
 		fmt.Fprintf(&b, ", writes capped at %s points/s", report.Rate(c.Rate))
+	}
+	if c.Warmup > 0 {
+		fmt.Fprintf(&b, ", the first %v a warm-up, whose figures are apart and not in the run's", c.Warmup)
 	}
 	if c.Readers > 0 {
 		skew := "uniform"
@@ -201,7 +214,11 @@ func (r Report) Page() report.Page {
 	costs = append(costs, results.MemoryMetrics(func(res *Result) *measure.MemoryPeaks { return res.Cost.Memory })...)
 	costs = append(costs, results.Metric[Result]{Name: "disk used", Best: report.LowerBest, Get: func(res *Result) report.Cell { return report.BytesCell(res.Disk.Used) }},
 		results.Metric[Result]{Name: "bytes/point", Best: report.LowerBest, Get: func(res *Result) report.Cell { return results.BytesPerPointCell(res.BytesPerPoint) }})
-	cost := report.Table{Title: "Cost (of the mixed run, every thread; I/O counted by the OS; memory peaks sampled 5 times a second, " +
+	whole := ""
+	if r.config().Warmup > 0 {
+		whole = ", its warm-up included"
+	}
+	cost := report.Table{Title: "Cost (of the mixed run" + whole + ", every thread; I/O counted by the OS; memory peaks sampled 5 times a second, " +
 		"private = anonymous memory, mapped files = page cache the kernel can drop; disk at the end)",
 		Head: report.Head(engines, "Metric"), Labels: 1, Rows: set.Rows(append(costs, r.preloadMetrics()...)...)}
 
@@ -209,15 +226,52 @@ func (r Report) Page() report.Page {
 	if len(kinds) > 0 {
 		// No engine ran an operation (every one failed): no empty tables.
 		tables = append(tables,
-			grouped("Latency (write: per batch; queries: per query, checking excluded)", results.LatencyMetrics(func(o *Operation) *measure.Percentiles { return o.Latency })),
+			grouped("Latency (write: per batch; queries: per query, checking excluded)", r.latencyMetrics()),
 			grouped("Throughput over time (operations in each second: slowest, median and fastest second)", perSecond),
 			verify)
+	}
+	if t := r.warmupTable(set, kinds); len(t.Rows) > 0 {
+		tables = append(tables, t)
 	}
 	tables = append(tables, cost)
 	if t := metricsTable(set); len(t.Rows) > 0 {
 		tables = append(tables, t)
 	}
 	return set.Page("Mixed time-series workload", r.intro(set), r.Env.Lines(), append(tables, set.Settings()), r.charts(set, kinds))
+}
+
+// latencyMetrics are the latency rows of an operation: p50, p99, p99.9
+// and max, then each percentile -percentiles asked for.
+func (r Report) latencyMetrics() []results.Metric[Operation] {
+	return append(results.LatencyMetrics(func(o *Operation) *measure.Percentiles { return o.Latency }),
+		results.PercentileMetrics(r.config().Percentiles, func(o *Operation) map[string]time.Duration { return o.Percentiles })...)
+}
+
+// warmupTable is the warm-up's figures, as the main and latency tables
+// show the run's: no rows without a warm-up.
+func (r Report) warmupTable(set *results.Set[Result], kinds []string) report.Table {
+	c := r.config()
+	t := report.Table{Title: fmt.Sprintf("Warm-up (the first %v, excluded from the tables above)", c.Warmup), Head: report.Head(set.Engines(), "Operation", "Metric"), Labels: 2}
+	if c.Warmup == 0 {
+		return t
+	}
+	metrics := append([]results.Metric[Operation]{{Name: "ops/s", Best: report.HigherBest, Get: func(o *Operation) report.Cell { return report.RateCell(o.OpsPerSec) }}}, r.latencyMetrics()...)
+	for _, k := range kinds {
+		for i, m := range metrics {
+			l := ""
+			if i == 0 {
+				l = label(k)
+			}
+			t.Rows = append(t.Rows, report.Row{Labels: []string{l, m.Name}, Best: m.Best, Cells: set.Cells(func(res *Result) (report.Cell, bool, string) {
+				op := res.Warmup.Operation(k)
+				if op == nil {
+					return report.Cell{}, false, ""
+				}
+				return m.Get(op), true, failed(op.Verify)
+			})})
+		}
+	}
+	return t
 }
 
 // preloadMetrics are the rows of the preload, when there was one.

@@ -25,10 +25,15 @@ type Result struct {
 	// Preload is what writing the preloaded points cost; nil when there
 	// were none or they came from a dataset.
 	Preload *Preload `json:"preload,omitempty"`
-	// Elapsed is how long writers and readers ran: Config.Duration, or
-	// less when an engine error stopped them.
+	// Elapsed is how long writers and readers ran after the warm-up:
+	// Config.Duration less Config.Warmup, or less when an engine error
+	// stopped them.
 	Elapsed time.Duration `json:"elapsed_ns"`
-	// Cost is what that span cost the process.
+	// Warmup is what the warm-up did (Config.Warmup), apart from
+	// Elapsed and Operations; nil without one. Cost, EngineMetrics, Disk
+	// and Final are of the whole run, warm-up included.
+	Warmup *Warmup `json:"warmup,omitempty"`
+	// Cost is what the whole run cost the process.
 	Cost harness.Cost `json:"cost"`
 	// Disk is the engine directory's footprint at the end (see package
 	// workload for its three figures).
@@ -53,13 +58,36 @@ type Result struct {
 }
 
 // Operation returns the operation of kind, or nil if none ran.
-func (r *Result) Operation(kind string) *Operation {
-	for i := range r.Operations {
-		if r.Operations[i].Kind == kind {
-			return &r.Operations[i]
+func (r *Result) Operation(kind string) *Operation { return operation(r.Operations, kind) }
+
+// operation is the operation of kind in ops, or nil.
+func operation(ops []Operation, kind string) *Operation {
+	for i := range ops {
+		if ops[i].Kind == kind {
+			return &ops[i]
 		}
 	}
 	return nil
+}
+
+// Warmup is what writers and readers did in the warm-up, measured as
+// the run after it is.
+type Warmup struct {
+	// Elapsed is how long it lasted: Config.Warmup, to within the
+	// sampler's period (harness.ProgressPeriod), or less when an engine
+	// error stopped the run.
+	Elapsed time.Duration `json:"elapsed_ns"`
+	// Operations are those started in it, as Result.Operations.
+	Operations []Operation `json:"operations"`
+}
+
+// Operation returns the warm-up's operation of kind, or nil if none ran
+// or there was no warm-up.
+func (w *Warmup) Operation(kind string) *Operation {
+	if w == nil {
+		return nil
+	}
+	return operation(w.Operations, kind)
 }
 
 // Preload is what writing the preloaded points cost, measured as the
@@ -90,10 +118,14 @@ type Operation struct {
 	// was read is not in it.
 	Latency   *measure.Percentiles `json:"latency,omitempty"`
 	LatencyOf string               `json:"latency_of"`
+	// Detail is the percentiles Config.Percentiles asked for and, for a
+	// latency log, the whole distribution behind Latency.
+	measure.Detail
 	// Verify is how the queries' points compared; nil for writes.
 	Verify *harness.Verification `json:"verify,omitempty"`
-	// PerSecond is Count in each second of the run, in order; the last
-	// holds what ran in the final, possibly shorter, second.
+	// PerSecond is Count in each second of the run (or warm-up), in
+	// order, by when each operation ended; the last holds what ran in the
+	// final, possibly shorter, second.
 	PerSecond []int64 `json:"per_second"`
 	// PerSecondStats is the spread of PerSecond over the whole seconds:
 	// the final one is left out when it was shorter than a second. Nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -80,7 +81,11 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 			errs = append(errs, fmt.Errorf("final check: %w: %s", ErrVerification, res.Final.Summary("points")))
 		}
 	}
-	for _, op := range res.Operations {
+	ops := res.Operations
+	if res.Warmup != nil {
+		ops = append(slices.Clone(res.Warmup.Operations), ops...)
+	}
+	for _, op := range ops {
 		if v := op.Verify; v != nil && !v.OK() {
 			errs = append(errs, fmt.Errorf("%s: %w: %s", op.Kind, ErrVerification, v.Summary("points")))
 		}
@@ -118,6 +123,10 @@ type runner struct {
 	halt    context.CancelFunc
 	// warnings says once per kind what this machine could not measure.
 	warnings *harness.Warnings
+	// warmedUp is set once a warm-up is over (Config.Warmup): an
+	// operation started after it counts in the run's figures, apart from
+	// those before.
+	warmedUp atomic.Bool
 }
 
 // stopping reports whether the run has stopped.
@@ -126,10 +135,37 @@ func (r *runner) stopping() bool { return r.stopped.Err() != nil }
 // worker is what one writer or reader goroutine counts, on its own so
 // that none waits for another; the sampler reads only count.
 type worker struct {
-	count  [kinds]atomic.Int64
+	count [kinds]atomic.Int64
+	// figures are those of the part under way: the warm-up's until
+	// pastWarmup moves them to warm.
+	figures
+	warm *figures
+	// warmCount is count when the warm-up ended.
+	warmCount [kinds]int64
+}
+
+// figures are what a worker measured of each kind in a part of the run.
+type figures struct {
 	hist   [kinds]*measure.Histogram
 	points [kinds]int64
 	verify [kinds]harness.Verification
+}
+
+// pastWarmup moves w's figures to the warm-up's once it is over, before
+// w starts an operation: an operation counts where it started.
+func (w *worker) pastWarmup(r *runner) {
+	if w.warm != nil || !r.warmedUp.Load() {
+		return
+	}
+	f := w.figures
+	w.warm = &f
+	w.points, w.verify = [kinds]int64{}, [kinds]harness.Verification{}
+	for k := range kinds {
+		if f.hist[k] != nil {
+			w.hist[k] = measure.NewHistogram()
+		}
+		w.warmCount[k] = w.count[k].Load()
+	}
 }
 
 // runPreload writes the preload and measures it.
@@ -194,6 +230,9 @@ func (r *runner) runMixed(res *Result) error {
 	secs := int64(cfg.Duration.Round(time.Second) / time.Second)
 	begun := time.Now()
 	perSecond := &sampler{workers: workers, taken: begun, next: begun.Add(time.Second)}
+	if cfg.Warmup > 0 {
+		perSecond.warmEnd, perSecond.warmedUp = begun.Add(cfg.Warmup), &r.warmedUp
+	}
 	if cfg.Progress != nil {
 		harness.InSeconds(cfg.Progress)
 	}
@@ -229,13 +268,30 @@ func (r *runner) runMixed(res *Result) error {
 	if metrics != nil {
 		res.EngineMetrics = r.readMetrics().Since(metrics)
 	}
-	res.Operations = r.operations(workers, perSecond, res.Elapsed)
+	if cfg.Warmup > 0 {
+		// A run stopped in its warm-up has nothing but the warm-up.
+		warm := &Warmup{Elapsed: res.Elapsed}
+		counts, final := perSecond.counts, perSecond.final
+		if !perSecond.split.IsZero() {
+			warm.Elapsed = perSecond.split.Sub(begun)
+			counts, final = perSecond.warm, perSecond.warmFinal
+		}
+		res.Elapsed -= warm.Elapsed
+		warm.Operations = r.operations(workers, true, counts, final, warm.Elapsed)
+		res.Warmup = warm
+		if perSecond.split.IsZero() {
+			return firstErr
+		}
+	}
+	res.Operations = r.operations(workers, false, perSecond.counts, perSecond.final, res.Elapsed)
 	return firstErr
 }
 
-// operations sums the workers' figures per kind: writes when there were
-// writers, and each query kind of the mix when there were readers.
-func (r *runner) operations(workers []*worker, perSecond *sampler, elapsed time.Duration) []Operation {
+// operations sums the workers' figures per kind, of the warm-up or of
+// the run after it, whose per-second counts are counts, the last of them
+// spanning final: writes when there were writers, and each query kind of
+// the mix when there were readers.
+func (r *runner) operations(workers []*worker, warmup bool, counts [kinds][]int64, final, elapsed time.Duration) []Operation {
 	var ops []Operation
 	for k := range kinds {
 		hist := measure.NewHistogram()
@@ -243,18 +299,26 @@ func (r *runner) operations(workers []*worker, perSecond *sampler, elapsed time.
 		if k > 0 {
 			op = Operation{Kind: querymix.QueryKinds[k-1], LatencyOf: "query", Verify: &harness.Verification{}}
 		}
-		op.PerSecond, op.PerSecondStats = perSecond.counts[k], perSecondStats(perSecond.counts[k], perSecond.final)
+		op.PerSecond, op.PerSecondStats = counts[k], perSecondStats(counts[k], final)
 		used := false
 		for _, w := range workers {
-			if w.hist[k] == nil {
+			w.pastWarmup(r) // one that started nothing since the warm-up
+			f, n := &w.figures, w.count[k].Load()-w.warmCount[k]
+			if warmup {
+				f, n = w.warm, w.warmCount[k]
+				if f == nil { // the run stopped in its warm-up
+					f, n = &w.figures, w.count[k].Load()
+				}
+			}
+			if f.hist[k] == nil {
 				continue
 			}
 			used = true
-			hist.Merge(w.hist[k])
-			op.Count += w.count[k].Load()
-			op.Points += w.points[k]
+			hist.Merge(f.hist[k])
+			op.Count += n
+			op.Points += f.points[k]
 			if op.Verify != nil {
-				op.Verify.Add(&w.verify[k])
+				op.Verify.Add(&f.verify[k])
 			}
 		}
 		if !used {
@@ -268,12 +332,18 @@ func (r *runner) operations(workers []*worker, perSecond *sampler, elapsed time.
 		}
 		p := hist.Percentiles()
 		op.Latency = &p
+		d, err := hist.Detail(r.cfg.Percentiles, r.cfg.Distributions)
+		if err != nil {
+			r.warnings.Warn("distribution", "%s: no latency distribution: %v", op.Kind, err)
+		}
+		op.Detail = d
 		ops = append(ops, op)
 	}
 	return ops
 }
 
-// sampler counts each kind's operations per second of the run.
+// sampler counts each kind's operations per second of the run, and ends
+// the warm-up: the seconds after it count apart.
 type sampler struct {
 	workers []*worker
 	last    [kinds]int64
@@ -281,12 +351,27 @@ type sampler struct {
 	taken   time.Time     // when the last take was, the start at first
 	next    time.Time     // when the next take is due
 	final   time.Duration // what the last take spanned
+	// warmEnd is when the warm-up is due to end, zero for none; split
+	// when it did, zero until then, after which warm and warmFinal hold
+	// its counts and counts the run's. warmedUp is set then.
+	warmEnd, split time.Time
+	warm           [kinds][]int64
+	warmFinal      time.Duration
+	warmedUp       *atomic.Bool
 }
 
 // tick takes a sample when a second has passed since the last one due:
 // the span's sampler ticks every harness.ProgressPeriod from the start,
-// so a take comes on time, and half a period early counts as due.
+// so a take comes on time, and half a period early counts as due. The
+// warm-up ends on the tick due at its end, the seconds restarting there.
 func (s *sampler) tick(now time.Time) {
+	if !s.warmEnd.IsZero() && s.split.IsZero() && !now.Before(s.warmEnd.Add(-harness.ProgressPeriod/2)) {
+		s.take()
+		s.warm, s.warmFinal, s.counts = s.counts, s.final, [kinds][]int64{}
+		s.split, s.next = s.taken, s.taken.Add(time.Second)
+		s.warmedUp.Store(true)
+		return
+	}
 	if now.Before(s.next.Add(-harness.ProgressPeriod / 2)) {
 		return
 	}

@@ -18,17 +18,19 @@ type mixedSuite struct{}
 
 func (mixedSuite) Info() suite.Info {
 	return suite.Info{About: "the mixed workload",
-		Shared: []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagValues, suite.FlagValueEncoding, suite.FlagDataset}, Datasets: true, Ordered: true, ResultKey: "operations"}
+		Shared: []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagValues, suite.FlagValueEncoding, suite.FlagPercentiles, suite.FlagDataset}, Datasets: true, Ordered: true, ResultKey: "operations"}
 }
 
 // Defaults are the zero Config: Flags sets the load's defaults
 // (DefineLoad), Configure the command's settings.
 func (mixedSuite) Defaults() Config { return Config{} }
 
-// Flags set the config's own fields; its sizes (-points is the preload)
-// and seed are the command's (suite.Common), which Configure copies in.
+// Flags set the config's own fields; its sizes (-points is the preload),
+// seed and percentiles are the command's (suite.Common), which Configure
+// copies in.
 func (mixedSuite) Flags(fs *flag.FlagSet, s *Config) {
 	querymix.DefineLoad(fs, &s.Writers, &s.Readers, &s.Duration, &s.Rate, &s.Mix, &s.Window)
+	querymix.DefineWarmup(fs, &s.Warmup)
 	fs.Func("skew", "the `skew` of the series queries pick: uniform, zipfian (exponent 0.99, series 0 the hottest) or an exponent below 1 (default uniform)", func(v string) error {
 		k, err := ParseSkew(v)
 		s.Skew = k
@@ -43,9 +45,12 @@ func (mixedSuite) Configure(s *Config, c *suite.Common, given suite.Given) error
 		c.Points = 0
 	}
 	s.Series, s.Batch, s.Points, s.Seed, s.Values = c.Series, c.Batch, c.Points, c.Seed, c.Values
+	s.Percentiles = c.Percentiles
 	switch {
 	case given("rate") && s.Rate <= 0:
 		return suite.Invalidf("-rate %g: give a positive number of points per second, or leave -rate out for no cap", s.Rate)
+	case c.Values.Kind == points.Imported:
+		return suite.Invalidf("-values %s: a file's points run in the ts workload (benchmark-storage ts -values FILE); the mixed workload takes random or real", c.Values.File)
 	case c.Batch > points.MaxBatch:
 		return suite.Invalidf("-batch %d is above the maximum of %d points per batch", c.Batch, points.MaxBatch)
 	case c.Dataset != "" && c.Points == 0:
@@ -61,7 +66,7 @@ func (mixedSuite) Start(s Config, options map[string]any) *Result {
 // Run runs the workload on the engine, in a clone of the dataset with
 // -dataset and one saved (suite.RunOnDataset).
 func (su mixedSuite) Run(cfg Config, e *suite.Engine) (*Result, error) {
-	cfg.Progress, cfg.Log = e.Progress, e.Progress
+	cfg.Progress, cfg.Log, cfg.Distributions = e.Progress, e.Progress, e.Distributions
 	return suite.RunOnDataset(e, cfg.sizes(), su.Fields, func(r *suite.DatasetRun) (*Result, error) {
 		cfg.Preloaded, cfg.AfterPreload = r.Use != nil, r.Save
 		return Run(r.DB, e.Dir, cfg)

@@ -97,6 +97,7 @@ func (r *runner) writer(w *worker, lo, hi int64) error {
 	pause := time.NewTimer(0)
 	defer pause.Stop()
 	for !r.stopping() {
+		w.pastWarmup(r)
 		p.reset()
 		for int64(p.len()) < r.cfg.Batch {
 			if k >= r.ack[s].Load() {

@@ -6,4 +6,10 @@
 // function of its index and the seed, so a run streams points in constant
 // memory and checks any point it reads back without having stored it, and
 // the same seed writes the same bytes in every suite.
+//
+// An imported file (-values FILE: line protocol or CSV, import.go) is the
+// time-series workload's other source of points: its own series and
+// timestamps, streamed from the file (File.Stream) and checked on read
+// against sums per series (File.Expect), so that a run's memory does not
+// grow with the file.
 package points

@@ -11,6 +11,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 )
 
@@ -21,6 +22,9 @@ const (
 	// Real values are measurements of the real seed (SeedFile) tiled
 	// across series.
 	Real = "real"
+	// Imported points are a file's, which -values names: line
+	// protocol, or a CSV (import.go).
+	Imported = "file"
 	// Protobuf stores a value as the 2014 tool's FieldValue message
 	// (fieldvalue.proto): int64_value for a random value (2-11 bytes),
 	// double_value for a real one (9 bytes).
@@ -38,32 +42,40 @@ const SeedFile = "data/weather.csv"
 // Values says what the points' values are and how they are stored: the
 // -values and -value-encoding settings.
 type Values struct {
-	// Kind is Random or Real. Default Random.
+	// Kind is Random, Real or Imported. Default Random.
 	Kind string `json:"kind,omitempty"`
 	// Encoding is Protobuf or Float64. Default Protobuf.
 	Encoding string `json:"encoding,omitempty"`
 	// File is the real seed's path, which the command resolves once (the
-	// child loads it); not part of what the values are. Default none;
-	// Real needs it.
+	// child loads it), or the imported file's. Default none; Real and
+	// Imported need it.
 	File string `json:"file,omitempty"`
+	// Import is what the parent's check of an imported file found
+	// (Survey), which the child's run takes. Default none.
+	Import *Survey `json:"import,omitempty"`
 }
 
 // Validate reports a kind or encoding that does not exist, or real
 // values without their seed, naming the fix.
 func (v Values) Validate() error {
 	switch {
-	case v.Kind != "" && v.Kind != Random && v.Kind != Real:
-		return fmt.Errorf("%w: values %q: give random or real", ErrBadValues, v.Kind)
+	case v.Kind != "" && v.Kind != Random && v.Kind != Real && v.Kind != Imported:
+		return fmt.Errorf("%w: values %q: give random, real or a file", ErrBadValues, v.Kind)
 	case v.Encoding != "" && v.Encoding != Protobuf && v.Encoding != Float64:
 		return fmt.Errorf("%w: value encoding %q: give protobuf or float64", ErrBadValues, v.Encoding)
 	case v.Kind == Real && v.File == "":
 		return fmt.Errorf("%w: real values need their seed build/%s: run make setup, which fetches it", ErrBadValues, SeedFile)
+	case v.Kind == Imported && v.File == "":
+		return fmt.Errorf("%w: imported values need their file: give -values FILE", ErrBadValues)
 	}
 	return nil
 }
 
 // String names the values as a report does: "random values, protobuf".
 func (v Values) String() string {
+	if v.Kind == Imported {
+		return fmt.Sprintf("values of %s, %s", filepath.Base(v.File), cmp.Or(v.Encoding, Protobuf))
+	}
 	return fmt.Sprintf("%s values, %s", cmp.Or(v.Kind, Random), cmp.Or(v.Encoding, Protobuf))
 }
 
@@ -84,7 +96,10 @@ func (v Values) Load() (*Source, error) {
 		return nil, err
 	}
 	src := &Source{float: v.Encoding == Float64}
-	if v.Kind == Real {
+	switch v.Kind {
+	case Imported:
+		return nil, fmt.Errorf("%w: a file's points are a dataset (Open), not values of generated points", ErrBadValues)
+	case Real:
 		f, err := os.Open(v.File)
 		if err != nil {
 			return nil, fmt.Errorf("%w: real values: %w: run make setup, which fetches it", ErrBadValues, err)
@@ -93,8 +108,10 @@ func (v Values) Load() (*Source, error) {
 		if src.columns, err = readWeather(f); err != nil {
 			return nil, fmt.Errorf("%w: real values: %s: %w", ErrBadValues, v.File, err)
 		}
-	} else if !src.float {
-		return nil, nil
+	default:
+		if !src.float {
+			return nil, nil
+		}
 	}
 	return src, nil
 }

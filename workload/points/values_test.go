@@ -133,7 +133,7 @@ func TestValuesRefused(t *testing.T) {
 	notNumber := filepath.Join(dir, "text.csv")
 	os.WriteFile(notNumber, []byte("origin,temp,dewp,humid,wind_dir,wind_speed,wind_gust,precip,pressure,visib\nEWR,1,2,3,4,5,6,7,8,9\nEWR,warm,2,3,4,5,6,7,8,9\n"), 0o644)
 	for v, want := range map[Values]string{
-		{Kind: "gaussian"}:                `values "gaussian": give random or real`,
+		{Kind: "gaussian"}:                `values "gaussian": give random, real or a file`,
 		{Encoding: "gorilla"}:             `value encoding "gorilla": give protobuf or float64`,
 		{Kind: Real}:                      "run make setup",
 		{Kind: Real, File: dir + "/none"}: "no such file or directory: run make setup",

@@ -44,3 +44,9 @@ func DefineLoad(fs *flag.FlagSet, writers, readers *int, duration *time.Duration
 	})
 	fs.DurationVar(window, "window", *window, "how much recent data, in data time, a recent or multi query reads: in the mixed workload a series has a point every 10s of data time; in the steady-state workload one every -speedup × -series / -rate")
 }
+
+// DefineWarmup defines -warmup, which the mixed and steady workloads
+// share, on their config's field, which it leaves at 0: none.
+func DefineWarmup(fs *flag.FlagSet, warmup *time.Duration) {
+	fs.DurationVar(warmup, "warmup", 0, "how long the run warms up first: an operation started in the first `duration` of -duration counts apart, in a warm-up section of the report and the JSON, not in the run's figures; shorter than -duration (default none)")
+}

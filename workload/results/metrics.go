@@ -1,6 +1,9 @@
 package results
 
 import (
+	"strings"
+	"time"
+
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report"
 )
@@ -33,6 +36,24 @@ func LatencyMetrics[P any](lat func(*P) *measure.Percentiles) []Metric[P] {
 	var out []Metric[P]
 	for _, p := range report.Percentiles() {
 		out = append(out, Metric[P]{p.Name, report.LowerBest, func(x *P) report.Cell { return p.Cell(lat(x)) }})
+	}
+	return out
+}
+
+// PercentileMetrics are the rows of the percentiles qs (-percentiles)
+// beyond LatencyMetrics' of P, one each: of is P's, by
+// measure.PercentileKey, nil if it has none.
+func PercentileMetrics[P any](qs []float64, of func(*P) map[string]time.Duration) []Metric[P] {
+	var out []Metric[P]
+	for _, q := range qs {
+		key := measure.PercentileKey(q)
+		out = append(out, Metric[P]{Name: strings.TrimSuffix(key, "_ns"), Best: report.LowerBest, Get: func(p *P) report.Cell {
+			d, ok := of(p)[key]
+			if !ok {
+				return report.None
+			}
+			return report.DurationCell(d)
+		}})
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tsbench/storage/engine"
+	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
@@ -30,17 +31,21 @@ const (
 	// MethodShards puts each time shard in an engine instance of its own
 	// and drops an expired one whole: Close, then delete its directory.
 	MethodShards Method = "shards"
+	// MethodTTL deletes nothing: the engine, opened with an expiry
+	// (engine.Options.Expiry, Config.Expiry), drops the points by itself
+	// once they are that old by the wall clock (expiry.go).
+	MethodTTL Method = "ttl"
 )
 
 // Methods are the retention methods, the default first.
-var Methods = []Method{MethodDelete, MethodBucket, MethodShards}
+var Methods = []Method{MethodDelete, MethodBucket, MethodShards, MethodTTL}
 
 // ParseMethod is the Method named s.
 func ParseMethod(s string) (Method, error) {
 	if m := Method(s); slices.Contains(Methods, m) {
 		return m, nil
 	}
-	return "", fmt.Errorf("%w: retention method %q: use delete, bucket or shards", ErrInvalidConfig, s)
+	return "", fmt.Errorf("%w: retention method %q: use delete, bucket, shards or ttl", ErrInvalidConfig, s)
 }
 
 // Defaults of the Config fields that have one.
@@ -102,7 +107,9 @@ type Config struct {
 	// time t, points older than t-Retention are deleted, a bucket at a
 	// time. Default: a third of the run's data time.
 	Retention time.Duration `json:"retention_ns"`
-	// Method is how expired data is deleted. Default MethodDelete.
+	// Method is how expired data is deleted. With MethodTTL the engine
+	// must have been opened with the expiry Config.Expiry. Default
+	// MethodDelete.
 	Method Method `json:"method"`
 	// BucketWidth is the data time of one bucket (MethodBucket), one
 	// shard (MethodShards) and one retention step (every method).
@@ -129,6 +136,19 @@ type Config struct {
 	// Window is how much recent data time a recent or multi query reads.
 	// Default querymix.DefaultWindow.
 	Window time.Duration `json:"window_ns"`
+	// Warmup is the first part of Duration, whose figures count apart
+	// (Result.Warmup), not in the run's latencies and rates. Shorter than
+	// Duration. Default 0, none.
+	Warmup time.Duration `json:"warmup_ns,omitempty"`
+	// Percentiles are latency percentiles (0 < q <= 100) the writes,
+	// commits and each query kind record beyond p50, p99, p99.9 and max
+	// (measure.Detail), such as 99.99. Default none.
+	Percentiles []float64 `json:"percentiles,omitempty"`
+	// Distributions keeps the whole latency distribution of each of them
+	// (measure.Detail) for a latency log: its encoding allocates, so only
+	// when asked (-latency-log, suite.Engine.Distributions). Default
+	// false.
+	Distributions bool `json:"-"`
 	// Interval is the wall time of one over-time interval. Default
 	// DefaultInterval.
 	Interval time.Duration `json:"interval_ns"`
@@ -256,10 +276,15 @@ func (c Config) Validate() error {
 		return bad("-late-window %v: give a positive window shorter than -retention minus one bucket (%v)", d.LateWindow, d.Retention-d.BucketWidth)
 	case c.ChurnEvery < 0 || (d.Churn > 0 && d.ChurnEvery < d.step()):
 		return bad("-churn-every %v: give at least the data time between a series' points (%v)", d.ChurnEvery, d.step())
+	case c.Warmup < 0 || c.Warmup >= c.Duration:
+		return bad("-warmup %v is not between 0 and -duration %v: shorten -warmup or lengthen -duration", c.Warmup, c.Duration)
 	case c.Window < 0 || c.Interval < 0:
 		return bad("-window %v, interval %v: give positive durations", c.Window, c.Interval)
 	case d.Method == MethodShards && c.Open == nil:
 		return bad("the shards method needs Config.Open to open each shard's engine")
+	case d.Method == MethodTTL && d.Retention < time.Duration(d.Speedup*float64(time.Second)):
+		return bad("-retention-method ttl: -retention %v at -speedup %g is %v of wall time, and engines expire in whole seconds: keep at least 1s (raise -retention to %v or lower -speedup)",
+			d.Retention, d.Speedup, time.Duration(float64(d.Retention)/d.Speedup), time.Duration(d.Speedup*float64(time.Second)))
 	}
 	if d.Readers > 0 {
 		total := 0
@@ -273,6 +298,9 @@ func (c Config) Validate() error {
 	if _, err := ParseMethod(string(d.Method)); err != nil {
 		return err
 	}
+	if err := measure.CheckPercentiles(c.Percentiles); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+	}
 	if err := d.Values.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrInvalidConfig, err)
 	}
@@ -284,6 +312,9 @@ func (c Config) describe() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s points/s over %s series in batches of %d for %v, data time x%g (a point per series every %s), retention %v by %s in buckets of %v",
 		report.Rate(c.Rate), harness.Count(c.Series), c.Batch, c.Duration, c.Speedup, report.Duration(c.step()), c.Retention, c.Method, c.BucketWidth)
+	if c.Method == MethodTTL {
+		fmt.Fprintf(&b, " (the engine's expiry: %v of wall time)", c.Expiry())
+	}
 	b.WriteString(c.Values.Note())
 	if c.Late > 0 {
 		fmt.Fprintf(&b, ", %g of batches late by up to %v", c.Late, c.LateWindow)

@@ -45,6 +45,9 @@
 //	bucket   one DeleteRange over the expired buckets of time-bucket-major keys (tskey.PutBucketKey)
 //	shards   an engine instance per bucket of data time (Config.Open), closed and its directory
 //	         deleted once it expires, as InfluxDB drops a shard
+//	ttl      nothing: the engine, opened with an expiry of Retention/Speedup in wall time
+//	         (Config.Expiry, engine.Options.Expiry), drops each point itself (expiry.go says how
+//	         the checks follow it)
 //
 // # Queries
 //

@@ -1,6 +1,7 @@
 package steady
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -11,7 +12,8 @@ import (
 // TestRunEveryEngine runs every retention method on every registered
 // engine, briefly, with late batches, points out of order and churn:
 // every answer and the final check must agree with the model. Shards of
-// etcd are left out: each would start a cluster of three members.
+// etcd are left out: each would start a cluster of three members. An
+// engine without expiry must refuse the ttl method's in one line.
 func TestRunEveryEngine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("opens every engine many times")
@@ -19,6 +21,9 @@ func TestRunEveryEngine(t *testing.T) {
 	for _, name := range engine.AllNames() {
 		for _, method := range Methods {
 			t.Run(name+"/"+string(method), func(t *testing.T) {
+				// Side by side: a run mostly waits for its rate's next
+				// batch.
+				t.Parallel()
 				if name == "etcd" && method == MethodShards {
 					t.Skip("a cluster per shard")
 				}
@@ -26,13 +31,23 @@ func TestRunEveryEngine(t *testing.T) {
 				cfg := smallConfig()
 				cfg.Duration, cfg.Method = time.Second, method
 				cfg.Late, cfg.LateWindow, cfg.OutOfOrder, cfg.Churn, cfg.ChurnEvery = 0.05, 5*time.Second, 0.3, 0.1, 10*time.Second
-				open := func(d string) (engine.Engine, error) { return engine.Open(name, d, nil) }
+				var opts *engine.Options
+				if method == MethodTTL {
+					cfg = ttlConfig(cfg)
+					opts = &engine.Options{Expiry: cfg.Expiry()}
+				}
+				open := func(d string) (engine.Engine, error) { return engine.Open(name, d, opts) }
 				var db engine.Engine
 				if method == MethodShards {
 					cfg.Open = open
 				} else {
 					var err error
-					if db, err = open(dir); err != nil {
+					db, err = open(dir)
+					if errors.Is(err, engine.ErrNoExpiry) {
+						checkNoExpiry(t, err)
+						return
+					}
+					if err != nil {
 						t.Skipf("cannot open %s here: %v", name, err)
 					}
 					defer db.Close()

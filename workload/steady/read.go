@@ -112,7 +112,7 @@ func (rd *reader) query(k int) error {
 func (rd *reader) read(id, from, to uint64, wm int64, done uint64, last bool, v *harness.Verification) (time.Duration, error) {
 	r := rd.r
 	c := &rd.c
-	c.reset(r.m, id, from, to, done, v)
+	c.reset(r.m, id, from, to, r.gone(done), v)
 	segs, err := r.store.segments(rd.segs[:0], id, from, to)
 	rd.segs = segs
 	defer release(segs)
@@ -137,7 +137,7 @@ func (rd *reader) read(id, from, to uint64, wm int64, done uint64, last bool, v 
 	rd.spent += time.Since(rd.t0)
 	rd.checkChunk()
 	if err == nil {
-		c.finish(wm, r.deleting.Load(), last)
+		c.finish(wm, r.present(), last)
 	}
 	return rd.spent, err
 }
@@ -250,12 +250,12 @@ func (c *check) entry(key, val []byte) {
 
 // finish counts what the read should have found and did not: every
 // round of the series in the range committed below watermark wm and not
-// before deleting, the cutoff retention was deleting to when the read
-// ended; for a read of the latest point only, that it is not older than
-// the latest of those.
-func (c *check) finish(wm int64, deleting uint64, last bool) {
+// before present, from which every point must be there when the read
+// ended (runner.present); for a read of the latest point only, that it
+// is not older than the latest of those.
+func (c *check) finish(wm int64, present uint64, last bool) {
 	m := c.m
-	lo := max(c.life, m.roundAt(max(c.from, deleting)))
+	lo := max(c.life, m.roundAt(max(c.from, present)))
 	hi := min(c.dead, m.roundAt(c.to), m.committedRounds(c.j, wm))
 	if hi <= lo {
 		return

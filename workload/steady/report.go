@@ -70,7 +70,11 @@ func latencyCell(p *measure.Percentiles, of func(*measure.Percentiles) time.Dura
 }
 
 func (r Report) intro(set *results.Set[Result]) string {
-	return "Steady state: " + r.config().describe() + ".\n" +
+	warmup := ""
+	if c := r.config(); c.Warmup > 0 {
+		warmup = fmt.Sprintf(" Its first %v was a warm-up, whose rates and latencies are apart and not in the run's.", c.Warmup)
+	}
+	return "Steady state: " + r.config().describe() + "." + warmup + "\n" +
 		"Write latency per batch from its intended start on the schedule (coordinated omission corrected); query latency per query, checking excluded. " +
 		"Every point read is checked against the model of what was committed, expired, late and churned.\n" +
 		"Best of each row marked *; sizes in binary units." + set.RepeatNote()
@@ -129,6 +133,9 @@ func (r Report) Page() report.Page {
 	}{{"p50", func(p *measure.Percentiles) time.Duration { return p.P50 }}, {"p99", func(p *measure.Percentiles) time.Duration { return p.P99 }}, {"max", func(p *measure.Percentiles) time.Duration { return p.Max }}} {
 		row("write "+p.name, report.LowerBest, func(res *Result) (report.Cell, bool) { return latencyCell(res.Write, p.of) })
 	}
+	for _, m := range results.PercentileMetrics(r.config().Percentiles, func(res *Result) map[string]time.Duration { return res.WriteDetail.Percentiles }) {
+		row("write "+m.Name, m.Best, func(res *Result) (report.Cell, bool) { return m.Get(res), res.Write != nil })
+	}
 	for _, p := range []struct {
 		name string
 		of   func(*measure.Percentiles) time.Duration
@@ -166,6 +173,12 @@ func (r Report) Page() report.Page {
 	row("retention pass p99", report.LowerBest, func(res *Result) (report.Cell, bool) {
 		return latencyCell(res.Retention.Latency, func(p *measure.Percentiles) time.Duration { return p.P99 })
 	})
+	if slices.ContainsFunc(set.All, func(res *Result) bool { return res.Config.Method == MethodTTL }) {
+		// The engine's expiry drops points some time after the cutoff.
+		row("expired points still held", report.NoBest, func(res *Result) (report.Cell, bool) {
+			return report.CountCell(res.Retention.Lingering), res.Config.Method == MethodTTL && res.Final != nil
+		})
+	}
 	row("peak RSS", report.LowerBest, always(func(res *Result) report.Cell { return report.PeakRSSCell(res.Cost.PeakRSS) }))
 	t.Rows = append(t.Rows, set.Rows(results.MemoryMetrics(func(res *Result) *measure.MemoryPeaks { return res.Cost.Memory })...)...)
 	row("CPU user+sys", report.LowerBest, always(func(res *Result) report.Cell { return report.DurationCell(res.Cost.CPUUser + res.Cost.CPUSys) }))
@@ -201,6 +214,16 @@ func (r Report) Page() report.Page {
 				}
 				return report.Cell{}, false
 			})},
+		)
+		for _, m := range results.PercentileMetrics(r.config().Percentiles, func(x *Query) map[string]time.Duration { return x.Percentiles }) {
+			queries.Rows = append(queries.Rows, report.Row{Labels: []string{"", m.Name}, Best: m.Best, Cells: cells(func(res *Result) (report.Cell, bool) {
+				if x := q(res); x != nil {
+					return m.Get(x), true
+				}
+				return report.Cell{}, false
+			})})
+		}
+		queries.Rows = append(queries.Rows,
 			report.Row{Labels: []string{"", "checked"}, Cells: cells(func(res *Result) (report.Cell, bool) {
 				if x := q(res); x != nil {
 					return results.VerifyCell(&x.Verify, "points"), true
@@ -215,7 +238,63 @@ func (r Report) Page() report.Page {
 	if len(queries.Rows) > 1 || r.config().Readers > 0 {
 		tables = append(tables, queries)
 	}
+	if r.config().Warmup > 0 {
+		tables = append(tables, r.warmupTable(set))
+	}
 	return set.Page("Steady state", r.intro(set), r.Env.Lines(), tables, r.charts(set))
+}
+
+// warmupTable is the warm-up's rates and latencies (Result.Warmup), as
+// the main and queries tables show the run's.
+func (r Report) warmupTable(set *results.Set[Result]) report.Table {
+	t := report.Table{Title: fmt.Sprintf("Warm-up (the first %v, its rates and latencies excluded from the tables above)", r.config().Warmup), Head: report.Head(set.Engines(), "Metric"), Labels: 1}
+	row := func(name string, best report.Better, get func(*Warmup) (report.Cell, bool)) {
+		t.Rows = append(t.Rows, report.Row{Labels: []string{name}, Best: best, Cells: set.Cells(func(res *Result) (report.Cell, bool, string) {
+			if res.Warmup == nil {
+				return report.Cell{}, false, ""
+			}
+			c, ok := get(res.Warmup)
+			return c, ok, ""
+		})})
+	}
+	row("ingest points/s", report.HigherBest, func(w *Warmup) (report.Cell, bool) { return report.RateCell(w.PointsPerSec), true })
+	for _, p := range report.Percentiles() {
+		row("write "+p.Name, report.LowerBest, func(w *Warmup) (report.Cell, bool) { return p.Cell(w.Write), w.Write != nil })
+	}
+	for _, m := range results.PercentileMetrics(r.config().Percentiles, func(w *Warmup) map[string]time.Duration { return w.WriteDetail.Percentiles }) {
+		row("write "+m.Name, m.Best, func(w *Warmup) (report.Cell, bool) { return m.Get(w), w.Write != nil })
+	}
+	for _, kind := range queryKinds(set) {
+		q := func(w *Warmup) *Query {
+			for i := range w.Queries {
+				if w.Queries[i].Kind == kind {
+					return &w.Queries[i]
+				}
+			}
+			return nil
+		}
+		row(kind+" per s", report.HigherBest, func(w *Warmup) (report.Cell, bool) {
+			if x := q(w); x != nil {
+				return report.RateCell(x.PerSec), true
+			}
+			return report.Cell{}, false
+		})
+		row(kind+" p99", report.LowerBest, func(w *Warmup) (report.Cell, bool) {
+			if x := q(w); x != nil {
+				return latencyCell(x.Latency, func(p *measure.Percentiles) time.Duration { return p.P99 })
+			}
+			return report.Cell{}, false
+		})
+		for _, m := range results.PercentileMetrics(r.config().Percentiles, func(x *Query) map[string]time.Duration { return x.Percentiles }) {
+			row(kind+" "+m.Name, m.Best, func(w *Warmup) (report.Cell, bool) {
+				if x := q(w); x != nil {
+					return m.Get(x), true
+				}
+				return report.Cell{}, false
+			})
+		}
+	}
+	return t
 }
 
 // queryKinds are the query kinds any engine ran, in the order they first

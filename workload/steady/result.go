@@ -27,13 +27,23 @@ type Result struct {
 	Scheduled int64 `json:"scheduled_points"`
 	Written   int64 `json:"written_points"`
 	Unsent    int64 `json:"unsent_points"`
-	// PointsPerSec is Written over the run's wall time.
+	// PointsPerSec is Written over the run's wall time; with a warm-up,
+	// what was written after it over the wall time after it.
 	PointsPerSec float64 `json:"points_per_sec"`
 	// Write is the distribution of the batches' latencies, each from its
 	// intended start on the schedule (coordinated omission corrected);
 	// Commit is that of the engine's commits alone.
 	Write  *measure.Percentiles `json:"write_latency,omitempty"`
 	Commit *measure.Percentiles `json:"commit_latency,omitempty"`
+	// WriteDetail and CommitDetail are what Config.Percentiles and a
+	// latency log asked of them.
+	WriteDetail  measure.Detail `json:"write_latency_detail,omitzero"`
+	CommitDetail measure.Detail `json:"commit_latency_detail,omitzero"`
+	// Warmup is what the warm-up did (Config.Warmup), apart from the
+	// latencies and rates here, which are of the run after it; nil
+	// without one. Elapsed, Cost, the points written, the queries'
+	// verification, the intervals and the rest are of the whole run.
+	Warmup *Warmup `json:"warmup,omitempty"`
 	// Queries holds each query kind of the mix, and Query the latency
 	// distribution of them all.
 	Queries []Query              `json:"queries,omitempty"`
@@ -81,7 +91,31 @@ type Query struct {
 	Count   int64                `json:"count"`
 	PerSec  float64              `json:"per_sec"`
 	Latency *measure.Percentiles `json:"latency,omitempty"`
-	Verify  harness.Verification `json:"verify"`
+	// Detail is what Config.Percentiles and a latency log asked of
+	// Latency.
+	measure.Detail
+	// Verify is how its answers compared, over the whole run: a warm-up's
+	// Queries have none.
+	Verify harness.Verification `json:"verify"`
+}
+
+// Warmup is what the warm-up did (Config.Warmup), measured as the run
+// after it is.
+type Warmup struct {
+	// Elapsed is how long it lasted: Config.Warmup, to within the
+	// sampler's tick, or less when the run stopped in it.
+	Elapsed time.Duration `json:"elapsed_ns"`
+	// Written is the points committed in it, and PointsPerSec that over
+	// Elapsed.
+	Written      int64   `json:"written_points"`
+	PointsPerSec float64 `json:"points_per_sec"`
+	// Write, Commit, Query and Queries are as the Result's.
+	Write        *measure.Percentiles `json:"write_latency,omitempty"`
+	Commit       *measure.Percentiles `json:"commit_latency,omitempty"`
+	WriteDetail  measure.Detail       `json:"write_latency_detail,omitzero"`
+	CommitDetail measure.Detail       `json:"commit_latency_detail,omitzero"`
+	Queries      []Query              `json:"queries,omitempty"`
+	Query        *measure.Percentiles `json:"query_latency,omitempty"`
 }
 
 // Spread is a figure over intervals: its mean, extremes, and the largest

@@ -22,8 +22,12 @@ type Retention struct {
 	ShardsDropped int64 `json:"shards_dropped,omitempty"`
 	// Expired is how many points lie before the final cutoff.
 	Expired int64 `json:"expired_points"`
+	// Lingering is how many of them the engine still held at the end:
+	// with MethodTTL, those it had not dropped yet; 0 otherwise.
+	Lingering int64 `json:"lingering_points,omitempty"`
 	// Cutoff is the data time (from the first point) before which
-	// everything was deleted at the end.
+	// everything was deleted at the end; with MethodTTL, before which
+	// the engine's expiry may have dropped points.
 	Cutoff time.Duration `json:"cutoff_ns"`
 	// Latency is the distribution of the passes' wall times.
 	Latency *measure.Percentiles `json:"latency,omitempty"`
@@ -60,6 +64,13 @@ func (rt *retainer) pass() error {
 	done := r.doneCut.Load()
 	to := rt.target(r.wm.Load())
 	if to <= done {
+		return nil
+	}
+	if r.cfg.Method == MethodTTL {
+		// The engine drops expired points by itself: the window moves
+		// on for the queries' ranges, and nothing is deleted.
+		r.deleting.Store(to)
+		r.doneCut.Store(to)
 		return nil
 	}
 	r.deleting.Store(to)

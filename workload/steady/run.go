@@ -30,9 +30,10 @@ type runner struct {
 	store    *store
 	dir      string
 	log      io.Writer
-	batches  int64 // the schedule's
-	rounds   int64 // rounds the schedule covers
-	maxDelay int64 // slots a late batch waits at most
+	batches  int64         // the schedule's
+	rounds   int64         // rounds the schedule covers
+	maxDelay int64         // slots a late batch waits at most
+	expiry   time.Duration // the engine's, with MethodTTL; else 0
 	start    time.Time
 	deadline time.Time // past it, a writer behind the schedule gives up
 
@@ -47,6 +48,11 @@ type runner struct {
 
 	writers []*writer
 	readers []*reader
+
+	// warmAt is when the warm-up ended (Config.Warmup), zero until then,
+	// and warmPoints the points committed by then: the sampler's.
+	warmAt     time.Time
+	warmPoints int64
 
 	// stopped is done once the run stops: the writers are done, one
 	// failed, or they fell too far behind; halt stops it, as often as
@@ -117,6 +123,12 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	if cfg.Method != MethodShards && db == nil {
 		return nil, fmt.Errorf("%w: no engine to run on", ErrInvalidConfig)
 	}
+	if cfg.Method == MethodTTL {
+		if err := checkExpiry(db, cfg); err != nil {
+			return nil, err
+		}
+		r.expiry = cfg.Expiry()
+	}
 	res := &Result{Config: cfg, Scheduled: r.batches * cfg.Batch}
 	var pids []int
 	if db != nil {
@@ -130,7 +142,7 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	res.Elapsed = span.Elapsed()
 	res.Cost = span.End((&harness.Warnings{Log: r.log, Prefix: "steady", Part: "run"}).Missing)
 	if len(errs) == 0 {
-		res.Final = r.finalCheck()
+		res.Final = r.finalCheck(&res.Retention)
 		if !res.Final.OK() {
 			errs = append(errs, fmt.Errorf("final check: %w: %s", ErrVerification, res.Final.Summary("points")))
 		}
@@ -266,6 +278,12 @@ func (r *runner) sample(s *sampler, writersDone <-chan struct{}, retain chan<- s
 			case retain <- struct{}{}:
 			default:
 			}
+			if r.cfg.Warmup > 0 && r.warmAt.IsZero() && now.Sub(r.start) >= r.cfg.Warmup {
+				// An interval ends with the warm-up, so that none
+				// straddles it.
+				s.roll(now)
+				r.endWarmup(now)
+			}
 			if now.Sub(s.begin) >= r.cfg.Interval {
 				s.roll(now)
 				if p := r.cfg.Progress; p != nil {
@@ -276,52 +294,54 @@ func (r *runner) sample(s *sampler, writersDone <-chan struct{}, retain chan<- s
 	}
 }
 
-// results fills res with the figures of the whole run.
+// endWarmup ends the warm-up at now: the latencies so far become its.
+func (r *runner) endWarmup(now time.Time) {
+	r.warmAt, r.warmPoints = now, r.points.Load()
+	for _, w := range r.writers {
+		w.hist.split()
+		w.serve.split()
+	}
+	for _, rd := range r.readers {
+		for k := range rd.hist {
+			rd.hist[k].split()
+		}
+	}
+}
+
+// results fills res with the figures of the whole run, and of its
+// warm-up apart.
 func (r *runner) results(res *Result, rt *retainer) {
-	write, serve := measure.NewHistogram(), measure.NewHistogram()
 	for _, w := range r.writers {
 		w.hist.take(measure.NewHistogram())
 		w.serve.take(measure.NewHistogram())
-		write.Merge(w.hist.total)
-		serve.Merge(w.serve.total)
 	}
-	if p := write.Percentiles(); p.Count > 0 {
-		res.Write = &p
-	}
-	if p := serve.Percentiles(); p.Count > 0 {
-		res.Commit = &p
+	for _, rd := range r.readers {
+		for k := range rd.hist {
+			rd.hist[k].take(measure.NewHistogram())
+		}
 	}
 	res.Written = r.points.Load()
 	res.Unsent = res.Scheduled - res.Written
-	if secs := time.Since(r.start).Seconds(); secs > 0 {
-		res.PointsPerSec = float64(res.Written) / secs
-	}
-	if len(r.readers) > 0 {
-		all := measure.NewHistogram()
-		defer func() {
-			p := all.Percentiles()
-			res.Query = &p
-		}()
-		for k, kind := range querymix.QueryKinds {
-			if r.cfg.Mix.Weight(kind) == 0 {
-				continue
-			}
-			q := Query{Kind: kind}
-			h := measure.NewHistogram()
-			for _, rd := range r.readers {
-				rd.hist[k].take(measure.NewHistogram())
-				h.Merge(rd.hist[k].total)
-				all.Merge(rd.hist[k].total)
-				q.Verify.Add(&rd.verify[k])
-			}
-			p := h.Percentiles()
-			q.Count, q.Latency = p.Count, &p
-			if secs := time.Since(r.start).Seconds(); secs > 0 {
-				q.PerSec = float64(q.Count) / secs
-			}
-			res.Queries = append(res.Queries, q)
+	since, written := r.start, res.Written
+	if r.cfg.Warmup > 0 {
+		if r.warmAt.IsZero() { // the run stopped in its warm-up
+			r.endWarmup(time.Now())
 		}
+		w := &Warmup{Elapsed: r.warmAt.Sub(r.start), Written: r.warmPoints}
+		if secs := w.Elapsed.Seconds(); secs > 0 {
+			w.PointsPerSec = float64(w.Written) / secs
+		}
+		l := r.latencies(func(t *timed) *measure.Histogram { return t.warm }, w.Elapsed.Seconds(), false)
+		w.Write, w.Commit, w.WriteDetail, w.CommitDetail, w.Queries, w.Query = l.write, l.commit, l.writeDetail, l.commitDetail, l.queries, l.query
+		res.Warmup = w
+		since, written = r.warmAt, res.Written-r.warmPoints
 	}
+	secs := time.Since(since).Seconds()
+	if secs > 0 {
+		res.PointsPerSec = float64(written) / secs
+	}
+	l := r.latencies(func(t *timed) *measure.Histogram { return t.total }, secs, true)
+	res.Write, res.Commit, res.WriteDetail, res.CommitDetail, res.Queries, res.Query = l.write, l.commit, l.writeDetail, l.commitDetail, l.queries, l.query
 	res.Retention = rt.result()
 	res.SeriesIDs = r.m.series
 	if r.m.churnPer > 0 && r.rounds > 0 {
@@ -330,20 +350,81 @@ func (r *runner) results(res *Result, rt *retainer) {
 	res.summarize()
 }
 
+// latencies are the latency figures of a part of the run (the warm-up,
+// or what followed), as Result has them.
+type latencies struct {
+	write, commit             *measure.Percentiles
+	writeDetail, commitDetail measure.Detail
+	queries                   []Query
+	query                     *measure.Percentiles
+}
+
+// latencies gathers the latencies of a part of the run, of secs of wall
+// time, from the histogram of picks from each timed; with verify, the
+// queries' verification of the whole run too.
+func (r *runner) latencies(of func(*timed) *measure.Histogram, secs float64, verify bool) latencies {
+	var l latencies
+	detail := func(h *measure.Histogram) measure.Detail {
+		d, err := h.Detail(r.cfg.Percentiles, r.cfg.Distributions)
+		if err != nil {
+			fmt.Fprintf(r.log, "steady: no latency distribution: %v\n", err)
+		}
+		return d
+	}
+	write, serve := measure.NewHistogram(), measure.NewHistogram()
+	for _, w := range r.writers {
+		write.Merge(of(&w.hist))
+		serve.Merge(of(&w.serve))
+	}
+	if p := write.Percentiles(); p.Count > 0 {
+		l.write, l.writeDetail = &p, detail(write)
+	}
+	if p := serve.Percentiles(); p.Count > 0 {
+		l.commit, l.commitDetail = &p, detail(serve)
+	}
+	if len(r.readers) == 0 {
+		return l
+	}
+	all := measure.NewHistogram()
+	for k, kind := range querymix.QueryKinds {
+		if r.cfg.Mix.Weight(kind) == 0 {
+			continue
+		}
+		q := Query{Kind: kind}
+		h := measure.NewHistogram()
+		for _, rd := range r.readers {
+			h.Merge(of(&rd.hist[k]))
+			if verify {
+				q.Verify.Add(&rd.verify[k])
+			}
+		}
+		all.Merge(h)
+		p := h.Percentiles()
+		q.Count, q.Latency, q.Detail = p.Count, &p, detail(h)
+		if secs > 0 {
+			q.PerSec = float64(q.Count) / secs
+		}
+		l.queries = append(l.queries, q)
+	}
+	p := all.Percentiles()
+	l.query = &p
+	return l
+}
+
 // finalCheck reads everything the store holds once writers, readers and
 // retention have stopped, and expects exactly the committed points that
-// did not expire.
-func (r *runner) finalCheck() *harness.Verification {
+// did not expire. With MethodTTL, where expiry goes on meanwhile, it
+// expects every committed point the engine must keep when the check
+// ends, and sets ret's cutoff, expired and lingering points to what it
+// found.
+func (r *runner) finalCheck(ret *Retention) *harness.Verification {
 	m := r.m
 	v := &harness.Verification{}
-	done := r.doneCut.Load()
-	cut := m.roundAt(done) * m.series // the first point not expired
-	var want, ok int64
-	for b := range r.batches {
-		if r.isDone(b) {
-			want += max(0, (b+1)*m.batch-max(cut, b*m.batch))
-		}
-	}
+	done := r.gone(r.doneCut.Load())
+	// ok counts the points read whole by their batch: with MethodTTL
+	// the first batch that must be there is known only once the store
+	// has been read.
+	ok := make([]int32, r.batches)
 	var chunk scanbuf.Chunk
 	check := func(key, val []byte) {
 		v.Read++
@@ -374,7 +455,7 @@ func (r *runner) finalCheck() *harness.Verification {
 			v.Note("series %d, round %d: %s", series, rnd, bad)
 			return
 		}
-		ok++
+		ok[i/m.batch]++
 	}
 	r.store.engines(func(n uint64, db engine.Engine) {
 		it, err := db.NewIterator(engine.IterOptions{})
@@ -402,9 +483,29 @@ func (r *runner) finalCheck() *harness.Verification {
 			v.Wrong++
 		}
 	})
-	if ok < want {
-		v.Missing += want - ok
-		v.Note("%d of the %d committed points not expired were not found", want-ok, want)
+	cut := m.roundAt(done) * m.series // the first point not expired
+	if r.expiry > 0 {
+		kept := r.kept(time.Now())
+		cut = kept * m.batch
+		ret.Cutoff = time.Duration(m.ts((cut+m.series-1)/m.series) - points.Epoch)
+		ret.Expired = cut
+	}
+	var want, found int64
+	for b := range r.batches {
+		if r.isDone(b) {
+			want += max(0, (b+1)*m.batch-max(cut, b*m.batch))
+		}
+		// No point read whole lies before cut, but with MethodTTL:
+		// there, the points the engine has not dropped yet.
+		if b < cut/m.batch {
+			ret.Lingering += int64(ok[b])
+		} else {
+			found += int64(ok[b])
+		}
+	}
+	if found < want {
+		v.Missing += want - found
+		v.Note("%d of the %d committed points not expired were not found", want-found, want)
 	}
 	return v
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/points"
 	"github.com/tsbench/storage/workload/querymix"
 	"github.com/tsbench/storage/workload/results"
 	"github.com/tsbench/storage/workload/suite"
@@ -29,7 +30,7 @@ type steadySuite struct{}
 
 func (steadySuite) Info() suite.Info {
 	return suite.Info{About: "the steady-state workload",
-		Shared: []string{suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagValues, suite.FlagValueEncoding, suite.FlagInterval}, Ordered: true, ResultKey: "scheduled_points"}
+		Shared: []string{suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagValues, suite.FlagValueEncoding, suite.FlagInterval, suite.FlagPercentiles}, Ordered: true, ResultKey: "scheduled_points"}
 }
 
 // Defaults are the speedup, method and rate search's targets; Flags sets
@@ -43,9 +44,10 @@ func (steadySuite) Defaults() Settings {
 
 func (steadySuite) Flags(fs *flag.FlagSet, s *Settings) {
 	querymix.DefineLoad(fs, &s.Writers, &s.Readers, &s.Duration, &s.Rate, &s.Mix, &s.Window)
+	querymix.DefineWarmup(fs, &s.Warmup)
 	fs.Float64Var(&s.Speedup, "speedup", s.Speedup, "how many `times` faster data time runs than wall time, so that a -retention of minutes expires data in a short run")
 	fs.DurationVar(&s.Retention, "retention", 0, "the `window` of data time kept; older data is deleted as the data advances (default a third of the run's data time)")
-	fs.Func("retention-method", "the `method` that deletes expired data: delete (a DeleteRange per series), bucket (time-bucket-major keys, one DeleteRange per bucket) or shards (an engine per time shard, closed and deleted whole) (default delete)", func(v string) error {
+	fs.Func("retention-method", "the `method` that deletes expired data: delete (a DeleteRange per series), bucket (time-bucket-major keys, one DeleteRange per bucket), shards (an engine per time shard, closed and deleted whole) or ttl (the engine's own expiry of -retention/-speedup in wall time, on an engine that has one) (default delete)", func(v string) error {
 		m, err := ParseMethod(v)
 		s.Method = m
 		return suite.Unprefixed(err, ErrInvalidConfig)
@@ -71,11 +73,35 @@ func (steadySuite) Configure(s *Settings, c *suite.Common, given suite.Given) er
 	if given("rate") && s.Rate <= 0 {
 		return suite.Invalidf("-rate %g: give a positive number of points per second, such as -rate 100k", s.Rate)
 	}
+	if c.Values.Kind == points.Imported {
+		return suite.Invalidf("-values %s: a file's points run in the ts workload (benchmark-storage ts -values FILE); the steady workload takes random or real", c.Values.File)
+	}
 	s.Series, s.Batch, s.Interval, s.Seed, s.Values = c.Series, c.Batch, max(c.Interval, 0), c.Seed, c.Values
+	s.Percentiles = c.Percentiles
 	cfg := s.Config
 	// Validate wants an opener for shards; the child gives the real one.
 	cfg.Open = func(string) (engine.Engine, error) { return nil, errors.New("no engine") }
 	return suite.Invalid(cfg.Validate(), ErrInvalidConfig)
+}
+
+// EngineOptions sets the ttl method's expiry in the engine's options,
+// which an engine without expiry refuses; the other methods keep the
+// points they verify, so they refuse an expiry given in the options.
+func (steadySuite) EngineOptions(s Settings, name string, o engine.Options) (engine.Options, error) {
+	switch {
+	case o.Expiry != 0 && s.Method == MethodTTL:
+		return o, suite.Invalidf("expiry %v in the options of %s: -retention-method ttl sets it from -retention and -speedup, so leave it out", o.Expiry, name)
+	case o.Expiry != 0:
+		return o, suite.Invalidf("expiry %v in the options of %s would drop points that -retention-method %s keeps: leave it out, or use -retention-method ttl", o.Expiry, name, s.Method)
+	case s.Method != MethodTTL:
+		return o, nil
+	}
+	o.Expiry = s.Expiry()
+	r, err := engine.Resolved(name, &o)
+	if err != nil {
+		return o, suite.Invalidf("-retention-method ttl: %v; use -retention-method delete, bucket or shards", err)
+	}
+	return r, nil
 }
 
 func (steadySuite) Start(s Settings, options map[string]any) *Result {
@@ -88,6 +114,7 @@ func (steadySuite) Start(s Settings, options map[string]any) *Result {
 func (steadySuite) Run(s Settings, e *suite.Engine) (res *Result, err error) {
 	cfg := s.Config
 	cfg.Progress, cfg.Log = e.Progress, e.Progress
+	cfg.Distributions = e.Distributions
 	cfg.Open = e.Open
 	if s.FindRate {
 		// The probes done so far, which the parent reports if -max-time

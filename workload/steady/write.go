@@ -35,6 +35,8 @@ type timed struct {
 	mu    sync.Mutex
 	cur   *measure.Histogram
 	total *measure.Histogram
+	// warm is the warm-up's total once split; nil before.
+	warm *measure.Histogram
 }
 
 func newTimed() timed {
@@ -53,6 +55,16 @@ func (t *timed) take(into *measure.Histogram) {
 	into.Merge(t.cur)
 	t.total.Merge(t.cur)
 	t.cur.Reset()
+	t.mu.Unlock()
+}
+
+// split makes every duration so far the warm-up's, the total after it
+// starting empty.
+func (t *timed) split() {
+	t.mu.Lock()
+	t.total.Merge(t.cur)
+	t.cur.Reset()
+	t.warm, t.total = t.total, measure.NewHistogram()
 	t.mu.Unlock()
 }
 

@@ -20,6 +20,8 @@ const (
 	// FlagValues and FlagValueEncoding set Common.Values.
 	FlagValues        = "values"
 	FlagValueEncoding = "value-encoding"
+	// FlagPercentiles sets Common.Percentiles.
+	FlagPercentiles = "percentiles"
 )
 
 // NewConfig is workload s with its default settings and its own flags

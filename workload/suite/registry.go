@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/report"
 	"github.com/tsbench/storage/workload/harness"
 )
@@ -233,6 +234,13 @@ func (c *Config) Role(role string, e *Engine) error {
 // (Preparer).
 func (c *Config) Prepare(path string) error { return c.w.prepare(c.settings, path) }
 
+// EngineOptions are o, the resolved options of engine name, with what
+// the workload needs of the engine set (EngineOptioner); o itself for a
+// workload that needs nothing.
+func (c *Config) EngineOptions(name string, o engine.Options) (engine.Options, error) {
+	return c.w.engineOptions(c.settings, name, o)
+}
+
 // JVM says why the JVM worker cannot run the workload as configured;
 // nil if it can (JVMRunner). Call it only if OnJVM.
 func (c *Config) JVM(common Common) error { return c.w.jvm(c.settings, common) }
@@ -274,6 +282,7 @@ type erased interface {
 	run(s any, e *Engine) (any, error)
 	role(role string, s any, e *Engine) error
 	prepare(s any, path string) error
+	engineOptions(s any, name string, o engine.Options) (engine.Options, error)
 	onJVM() bool
 	jvm(s any, c Common) error
 	fields(res any) Fields
@@ -339,6 +348,13 @@ func (a adapter[S, R]) prepare(s any, path string) error {
 		return p.Prepare(*s.(*S), path)
 	}
 	return nil
+}
+
+func (a adapter[S, R]) engineOptions(s any, name string, o engine.Options) (engine.Options, error) {
+	if e, ok := a.w.(EngineOptioner[S]); ok {
+		return e.EngineOptions(*s.(*S), name, o)
+	}
+	return o, nil
 }
 
 func (a adapter[S, R]) onJVM() bool {

@@ -54,6 +54,17 @@ type Preparer[S any] interface {
 	Prepare(s S, path string) error
 }
 
+// EngineOptioner is a Workload whose settings need an option of the
+// engine (the steady-state workload's ttl method: an expiry). Given o,
+// the options of engine name resolved, EngineOptions returns them with
+// what s needs set, resolved again (engine.Resolved), or an error
+// wrapping ErrInvalid that names the fix in one line when the engine
+// cannot take them. The command calls it in the parent, once per engine,
+// before anything is created; the child opens the engine with the result.
+type EngineOptioner[S any] interface {
+	EngineOptions(s S, name string, o engine.Options) (engine.Options, error)
+}
+
 // Roles is a Workload whose run starts processes of its own in other
 // roles (Engine.Spawn): the crash check's writer and reader. Role runs
 // role in such a process, which reports on its result pipe; an error
@@ -138,6 +149,10 @@ type Common struct {
 	// Values are -values and -value-encoding: what the points' values
 	// are and how they are stored, the real seed's file resolved.
 	Values points.Values
+	// Percentiles is -percentiles: the latency percentiles each part
+	// records beyond p50, p99, p99.9 and max, checked
+	// (measure.CheckPercentiles). Default none.
+	Percentiles []float64
 	// Dataset is -dataset: where a workload that keeps datasets
 	// (Info.Datasets) keeps its first points; "" keeps none.
 	Dataset string

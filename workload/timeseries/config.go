@@ -3,10 +3,9 @@ package timeseries
 import (
 	"fmt"
 	"io"
-	"slices"
-	"strconv"
 	"time"
 
+	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/workload/dataset"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
@@ -105,28 +104,21 @@ func (c Config) Validate() error {
 		return bad("batch is %d; use a positive number such as -batch 1000", c.Batch)
 	case c.Series > c.Points:
 		return bad("series (%d) exceeds points (%d): every series needs a point; lower -series or raise -points", c.Series, c.Points)
-	case c.Batch > c.Series:
+	case c.Batch > c.Series && c.Values.Import == nil:
 		return bad("batch (%d) exceeds series (%d): each point of a batch goes to a different series; lower -batch or raise -series", c.Batch, c.Series)
 	case c.Interval > 0 && c.Interval < minInterval:
 		return bad("interval is %v; use at least %v, or a negative one for no over-time figures", c.Interval, minInterval)
-	case slices.ContainsFunc(c.Percentiles, func(q float64) bool { return !(q > 0 && q <= 100) }):
-		return bad("percentiles %v: give each above 0 and at most 100, such as -percentiles 99.9,99.99", c.Percentiles)
-	case len(c.Percentiles) > maxPercentiles:
-		return bad("%d percentiles: give at most %d", len(c.Percentiles), maxPercentiles)
 	case c.SettleTimeout < 0:
 		return bad("settle timeout is %v; use a positive duration or 0 for the default", c.SettleTimeout)
+	}
+	if err := measure.CheckPercentiles(c.Percentiles); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidConfig, err)
 	}
 	if err := c.Values.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrInvalidConfig, err)
 	}
 	return nil
 }
-
-// maxPercentiles bounds Config.Percentiles: each is a row of the report.
-const maxPercentiles = 10
-
-// PercentileKey names percentile q in Step.Percentiles: "p99.99_ns".
-func PercentileKey(q float64) string { return "p" + strconv.FormatFloat(q, 'f', -1, 64) + "_ns" }
 
 // minInterval is the shortest Config.Interval: the span's sampler that
 // closes intervals wakes every harness.ProgressPeriod.
@@ -148,6 +140,16 @@ func (c Config) settleTimeout() time.Duration {
 		return DefaultSettleTimeout
 	}
 	return c.SettleTimeout
+}
+
+// deleted is how many points the delete step deletes: half, rounded
+// down, of the generated points; of an imported file's, those before
+// the cut-off (points.Survey).
+func (c Config) deleted() int64 {
+	if im := c.Values.Import; im != nil {
+		return im.Deleted
+	}
+	return c.Points / 2
 }
 
 // sizes are the parameters of the points the write step writes, which a

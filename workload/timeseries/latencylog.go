@@ -3,8 +3,11 @@ package timeseries
 import (
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/workload/harness"
+	"github.com/tsbench/storage/workload/results"
 )
 
 // WriteLatencyLog writes every step's whole latency distribution as an
@@ -14,31 +17,15 @@ import (
 // start by the steps' wall times: the log orders them, the results time
 // them.
 func (r Report) WriteLatencyLog(w io.Writer) error {
-	var entries []measure.LogEntry
-	for _, res := range r.Results {
-		engine := res.Engine
-		if res.Repeat > 1 || r.repeated() {
-			engine = fmt.Sprintf("%s#%d", res.Engine, max(res.Repeat, 1))
-		}
-		at := r.Env.Start
-		for _, st := range res.Steps {
-			end := at.Add(st.Wall)
-			if len(st.Distribution) > 0 {
-				entries = append(entries, measure.LogEntry{Tag: engine + "/" + st.Name, Start: at, End: end, Encoded: st.Distribution})
-			}
-			at = end
-		}
-	}
 	comment := fmt.Sprintf("benchmark-storage run %s: the latency of every step (write: per batch; query: per series scan; delete: per series DeleteRange), in ns", r.RunID)
-	return measure.WriteLatencyLog(w, r.Env.Start, comment, entries)
-}
-
-// repeated reports whether an engine of the report ran more than once.
-func (r Report) repeated() bool {
-	for _, res := range r.Results {
-		if res.Repeat > 1 {
-			return true
-		}
-	}
-	return false
+	return results.WriteLatencyLog(w, results.Report[Result](r), func(res *Result) *harness.Header { return &res.Header }, comment,
+		func(res *Result, at time.Time) []measure.LogEntry {
+			var entries []measure.LogEntry
+			for _, st := range res.Steps {
+				end := at.Add(st.Wall)
+				entries = append(entries, measure.LogEntry{Tag: st.Name, Start: at, End: end, Encoded: st.Distribution})
+				at = end
+			}
+			return entries
+		})
 }

@@ -14,10 +14,13 @@ import (
 
 // query returns the body of a query step expecting exactly the points with
 // index in [lo, hi). Each series is read with an iterator bounded to it,
-// First then Next: a fresh one per series, or with Config.ReuseIterator
-// the step's one iterator given new bounds. The timer covers the engine
-// calls and the copying of each entry into a reused buffer; decoding and
-// checking the copies happens with the timer paused, one chunk at a time.
+// from its first entry on, many entries per call (engine.AppendEntries;
+// First then Next where the engine has no such call): a fresh iterator
+// per series, or with Config.ReuseIterator the step's one iterator given
+// new bounds. The timer covers the engine calls and the copying of each
+// entry into a reused buffer (by the C engines themselves, the one copy
+// it gets); decoding and checking the copies happens with the timer
+// paused, one chunk at a time.
 func (r *runner) query(lo, hi int64) func(*stepRun) error {
 	return func(s *stepRun) (err error) {
 		// Expected grows series by series, so that a stopped step's
@@ -41,8 +44,13 @@ func (r *runner) query(lo, hi int64) func(*stepRun) error {
 			if r.stopped() {
 				return ErrStopped
 			}
-			v.Expected += r.gen.Count(lo, hi, series)
 			c := checker{gen: r.gen, v: v, series: series, next: r.gen.First(lo, series), hi: hi}
+			if r.file != nil {
+				c.imported = r.fileCheck(series, lo > 0)
+				v.Expected += c.imported.want
+			} else {
+				v.Expected += r.gen.Count(lo, hi, series)
+			}
 			read, err := r.scan(s, &c)
 			c.finish()
 			s.logical += c.bytes
@@ -95,8 +103,8 @@ func (r *runner) scan(s *stepRun, c *checker) (read int64, err error) {
 		return 0, err
 	}
 	r.chunk.Reset()
-	for ok := it.First(); ok; {
-		ok = r.chunk.Fill(it, scanbuf.ChunkEntries-r.chunk.Len())
+	for more, first := true, true; more; first = false {
+		more = r.chunk.Fill(it, scanbuf.ChunkEntries-r.chunk.Len(), first)
 		if r.chunk.Len() == scanbuf.ChunkEntries {
 			spent += time.Since(t0)
 			read += int64(r.chunk.Len())
@@ -141,11 +149,18 @@ type checker struct {
 	hi     int64
 	bytes  int64 // key+value bytes read
 	past   bool  // saw a key beyond the series: the bound was ignored
+	// imported checks an imported file's points in place of gen's
+	// (imported.go).
+	imported *fileCheck
 }
 
 func (c *checker) check(key, val []byte) {
 	c.v.Read++
 	c.bytes += int64(len(key) + len(val))
+	if c.imported != nil {
+		c.imported.check(c, key, val)
+		return
+	}
 	series, ts, seq, err := tskey.ParseKey(key)
 	if err != nil {
 		c.unexpected("series %d: %v", c.series, err)
@@ -181,6 +196,10 @@ func (c *checker) check(key, val []byte) {
 
 // finish counts the expected points after the last one read as missing.
 func (c *checker) finish() {
+	if c.imported != nil {
+		c.imported.finish(c)
+		return
+	}
 	if c.next >= c.hi {
 		return
 	}

@@ -3,8 +3,9 @@ package timeseries
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
-	"strconv"
+	"time"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/cgroup"
@@ -82,10 +83,14 @@ func (r Report) intro(set *results.Set[Result]) string {
 	if c.Cold {
 		reuse += ", queries cold (the store's pages dropped from the page cache first)"
 	}
-	s := fmt.Sprintf("%s points over %s series, batches of %d, seed %d, settle %s.\n"+
+	sizes := ""
+	if c.Values.Import != nil {
+		sizes = fmt.Sprintf(" (%s's, in place of -points and -series)", filepath.Base(c.Values.File))
+	}
+	s := fmt.Sprintf("%s points over %s series%s, batches of %d, seed %d, settle %s.\n"+
 		"Times are engine calls only: generating, encoding and verifying data are excluded (see wall).\n"+
 		"Best of each row marked *; ! marks a failed step (see Errors). Sizes in binary units.",
-		harness.Count(c.Points), harness.Count(c.Series), c.Batch, c.Seed, settle+reuse)
+		harness.Count(c.Points), harness.Count(c.Series), sizes, c.Batch, c.Seed, settle+reuse)
 	for _, res := range set.All {
 		s += res.Dataset.Note(res.Engine, "write step not run")
 	}
@@ -379,18 +384,7 @@ var latencyMetrics = results.LatencyMetrics(func(s *Step) *measure.Percentiles {
 // latencyMetrics are the latency rows: p50, p99, p99.9 and max, then
 // each percentile -percentiles asked for.
 func (r Report) latencyMetrics() []metric {
-	out := slices.Clone(latencyMetrics)
-	for _, q := range r.config().Percentiles {
-		key := PercentileKey(q)
-		out = append(out, metric{Name: "p" + strconv.FormatFloat(q, 'f', -1, 64), Best: report.LowerBest, Get: func(s *Step) report.Cell {
-			d, ok := s.Percentiles[key]
-			if !ok {
-				return report.None
-			}
-			return report.DurationCell(d)
-		}})
-	}
-	return out
+	return append(slices.Clone(latencyMetrics), results.PercentileMetrics(r.config().Percentiles, func(s *Step) map[string]time.Duration { return s.Percentiles })...)
 }
 
 var verifyMetrics = []metric{{Name: "checked", Best: report.NoBest, Get: func(s *Step) report.Cell {

@@ -99,7 +99,7 @@ type Step struct {
 	// and apparent bytes, as the package doc defines them.
 	Disk diskusage.Usage `json:"disk"`
 	// Percentiles are the latency percentiles Config.Percentiles asked
-	// for, by PercentileKey ("p99.99_ns"); nil without latency.
+	// for, by measure.PercentileKey ("p99.99_ns"); nil without latency.
 	Percentiles map[string]time.Duration `json:"percentiles,omitempty"`
 	// Distribution is the whole latency distribution behind Latency, in
 	// HdrHistogram's compressed encoding (base64 in JSON), which

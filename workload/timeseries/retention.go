@@ -19,13 +19,17 @@ func (r *runner) delete(h int64) func(*stepRun) error {
 				return ErrStopped
 			}
 			start, end := tskey.TimeBounds(r.bounds, uint64(series), 0, cutoff)
+			n := r.gen.Count(0, h, series)
+			if r.file != nil {
+				start, end, n = r.fileCut(series)
+			}
 			t0 := time.Now()
 			err := r.db.DeleteRange(start, end)
 			s.add(time.Since(t0))
 			if err != nil {
 				return fmt.Errorf("series %d: delete range: %w", series, err)
 			}
-			s.done.Add(r.gen.Count(0, h, series))
+			s.done.Add(n)
 		}
 		return nil
 	}
@@ -39,6 +43,6 @@ func (r *runner) compact(s *stepRun) error {
 	if err != nil {
 		return fmt.Errorf("compact: %w", err)
 	}
-	s.done.Add(r.cfg.Points - r.cfg.Points/2)
+	s.done.Add(r.cfg.Points - r.cfg.deleted())
 	return nil
 }

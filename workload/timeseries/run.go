@@ -45,11 +45,12 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	values, err := cfg.Values.Load()
+	values, file, err := load(cfg.Values)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidConfig, err)
 	}
 	r := &runner{
+		file:   file,
 		db:     db,
 		dir:    dir,
 		cfg:    cfg,
@@ -62,7 +63,7 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 		r.log = io.Discard
 	}
 	r.warnings = harness.Warnings{Log: r.log, Prefix: "workload", Part: "step"}
-	n, h := cfg.Points, cfg.Points/2
+	n, h, d := cfg.Points, cfg.Points/2, cfg.deleted()
 	res := &Result{Config: cfg}
 	steps := []struct {
 		name   string
@@ -72,9 +73,9 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	}{
 		{StepWrite, n, r.write(0, n), r.spotCheck(0, n)},
 		{StepQuery, n, r.query(0, n), nil},
-		{StepDelete, h, r.delete(h), nil},
-		{StepCompact, n - h, r.compact, nil},
-		{StepQueryAfterDelete, n - h, r.query(h, n), nil},
+		{StepDelete, d, r.delete(h), nil},
+		{StepCompact, n - d, r.compact, nil},
+		{StepQueryAfterDelete, n - d, r.query(h, n), nil},
 		{StepWriteMore, h, r.write(n, n+h), r.spotCheck(n, n+h)},
 	}
 	if cfg.Preloaded {
@@ -163,18 +164,18 @@ func oneLine(err error) string {
 // Label is the report's name for a step of cfg, in the words of the 2014
 // table: "Write 100M values", "Compaction", ...
 func Label(name string, cfg Config) string {
-	n, h := cfg.Points, cfg.Points/2
+	n, h, d := cfg.Points, cfg.Points/2, cfg.deleted()
 	switch name {
 	case StepWrite:
 		return "Write " + harness.Count(n) + " values"
 	case StepQuery:
 		return "Query " + harness.Count(n) + " values"
 	case StepDelete:
-		return "Delete " + harness.Count(h) + " values"
+		return "Delete " + harness.Count(d) + " values"
 	case StepCompact:
 		return "Compaction"
 	case StepQueryAfterDelete:
-		return "Query " + harness.Count(n-h) + " values"
+		return "Query " + harness.Count(n-d) + " values"
 	case StepWriteMore:
 		return "Write " + harness.Count(h) + " values"
 	}
@@ -186,6 +187,7 @@ type runner struct {
 	dir    string
 	cfg    Config
 	gen    points.Generator
+	file   *points.File // an imported file's points in place of gen's (imported.go)
 	hist   *measure.Histogram
 	log    io.Writer
 	batch  points.Batch
@@ -236,8 +238,14 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 	switch name {
 	case StepDelete:
 		run.logical = r.gen.LogicalBytes(0, points)
+		if r.file != nil {
+			run.logical = r.file.LogicalBytes(true)
+		}
 	case StepCompact:
 		run.logical = r.gen.LogicalBytes(r.cfg.Points/2, r.cfg.Points)
+		if r.file != nil {
+			run.logical = r.file.LogicalBytes(false) - r.file.LogicalBytes(true)
+		}
 	}
 	metrics := r.readMetrics(name)
 	counted := points
@@ -316,18 +324,10 @@ func (r *runner) step(name, label string, points int64, body func(*stepRun) erro
 	if run.timed {
 		p := r.hist.Percentiles()
 		st.Latency = &p
-		for _, q := range r.cfg.Percentiles {
-			if st.Percentiles == nil {
-				st.Percentiles = map[string]time.Duration{}
-			}
-			st.Percentiles[PercentileKey(q)] = r.hist.At(q)
-		}
-		if r.cfg.Distributions {
-			if b, err := r.hist.Encode(); err == nil {
-				st.Distribution = b
-			} else {
-				r.warnings.Warn("distribution", "%s: no latency distribution: %v", name, err)
-			}
+		d, err := r.hist.Detail(r.cfg.Percentiles, r.cfg.Distributions)
+		st.Percentiles, st.Distribution = d.Percentiles, d.Distribution
+		if err != nil {
+			r.warnings.Warn("distribution", "%s: no latency distribution: %v", name, err)
 		}
 	}
 	st.Verify = run.verify

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"time"
-
-	"github.com/tsbench/storage/engine/tskey"
 )
 
 // write returns the body of a write step: points [lo, hi) in batches. Each
@@ -14,6 +12,11 @@ import (
 // only the engine's Batch.Put calls and Commit.
 func (r *runner) write(lo, hi int64) func(*stepRun) error {
 	return func(s *stepRun) (err error) {
+		fill, closeFill, err := r.filler(lo)
+		if err != nil {
+			return err
+		}
+		defer closeFill()
 		b := r.db.NewBatch()
 		defer func() {
 			if cerr := b.Close(); err == nil && cerr != nil {
@@ -25,7 +28,9 @@ func (r *runner) write(lo, hi int64) func(*stepRun) error {
 				return ErrStopped
 			}
 			n := min(r.cfg.Batch, hi-start)
-			r.batch.Fill(r.gen, start, n)
+			if err := fill(start, n); err != nil {
+				return err
+			}
 			t0 := time.Now()
 			for j := range r.batch.Len() {
 				b.Put(r.batch.Key(j), r.batch.Value(j))
@@ -52,13 +57,18 @@ func (r *runner) spotCheck(lo, hi int64) func() error {
 		}
 		var errs []error
 		for _, i := range []int64{lo, hi - 1} {
-			series, ts, seq := r.gen.Point(i)
-			got, err := r.db.Get(tskey.AppendKey(nil, series, ts, seq))
+			seq := i + 1
+			key, want, err := r.point(i)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%w: point seq %d: %w", ErrVerification, seq, err))
+				continue
+			}
+			got, err := r.db.Get(key)
 			if err != nil {
 				errs = append(errs, fmt.Errorf("%w: reading back point seq %d: %w", ErrVerification, seq, err))
 				continue
 			}
-			if want := r.gen.Encode(nil, seq); !bytes.Equal(got, want) {
+			if !bytes.Equal(got, want) {
 				errs = append(errs, fmt.Errorf("%w: reading back point seq %d: value %x, want %x", ErrVerification, seq, got, want))
 			}
 		}

@@ -3,18 +3,20 @@
 // (cursor.h lays it out; engine/internal/levelcore fills it), and Iter
 // walks that buffer in Go: a long scan crosses cgo once per 32 KiB of
 // entries instead of once or more per entry, and moving costs no
-// allocation. Iter is the backends' engine.Iterator as it is, SetBounds
-// included: NewC drives a levelcore cursor through its table of C
-// calls, and New any other Source.
+// allocation. Its AppendEntries has the C side fill the caller's buffer
+// instead, so that a scan that copies every entry copies it once. Iter is
+// the backends' engine.Iterator as it is, SetBounds included: NewC drives
+// a levelcore cursor through its table of C calls, and New any other
+// Source.
 package cursor
 
 /*
 #include "cursor.h"
 
 static void tsb_cursor_ops_fill(const tsb_cursor_ops *o, void *c, int op,
-				const char *k, size_t klen, char *buf, size_t cap)
+				const char *k, size_t klen, char *buf, size_t cap, int limit)
 {
-	o->fill(c, op, k, klen, buf, cap);
+	o->fill(c, op, k, klen, buf, cap, limit);
 }
 
 static int tsb_cursor_ops_bounds(const tsb_cursor_ops *o, void *c,
@@ -50,6 +52,7 @@ import (
 	_ "embed"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -73,8 +76,14 @@ const (
 // headerSize is the size of an entry's two lengths.
 const headerSize = C.TSB_CURSOR_HEADER
 
-// bufSize is the size of a fill's buffer, unless an entry needs more.
+// bufSize is the size of a fill's buffer, unless an entry needs more,
+// and what AppendEntries grows its caller's buffer by.
 const bufSize = 32 << 10
+
+// minRoom is the least room AppendEntries lends the Source in its
+// caller's buffer: with less it grows the buffer first, rather than spend
+// a cgo call on a few entries.
+const minRoom = 4 << 10
 
 // bufs holds fill buffers between iterators, so that an iterator per
 // series costs no buffer of its own. They are Go memory, lent to C for
@@ -86,12 +95,13 @@ var bufs = sync.Pool{New: func() any { return new([bufSize]byte) }}
 type Source interface {
 	// Fill starts with op, with key the target of Seek, After and
 	// Before, and copies entries in op's direction into buf, as cursor.h
-	// lays them out. It returns the bytes used and whether the iterator
-	// holds no entry beyond them in that direction; when the next entry
-	// does not fit in buf, used is 0 and need is the size it takes, and
-	// a Fill with Next or Prev resumes with it. An error comes with the
-	// entries read before it.
-	Fill(op Op, key, buf []byte) (used int, end bool, need int, err error)
+	// lays them out: at most limit, or as many as cursor.h's ramp allows
+	// when limit is 0. It returns the bytes and entries used and whether
+	// the iterator holds no entry beyond them in that direction; when
+	// the next entry does not fit in an empty buf, used is 0 and need is
+	// the size it takes, and a Fill with Next or Prev resumes with it.
+	// An error comes with the entries read before it.
+	Fill(op Op, key, buf []byte, limit int) (used, entries int, end bool, need int, err error)
 	// Bound gives the Source the bounds of opts, keeping its view of the
 	// data; the next Fill positions it anew.
 	Bound(opts engine.IterOptions) error
@@ -137,17 +147,17 @@ func cbool(b bool) C.int {
 	return 0
 }
 
-func (s *cSource) Fill(op Op, key, buf []byte) (int, bool, int, error) {
+func (s *cSource) Fill(op Op, key, buf []byte, limit int) (int, int, bool, int, error) {
 	k, kn := cbytes(key)
 	b, bn := cbytes(buf)
-	C.tsb_cursor_ops_fill(s.ops, s.c, C.int(op), k, kn, b, bn)
+	C.tsb_cursor_ops_fill(s.ops, s.c, C.int(op), k, kn, b, bn, C.int(limit))
 	h := (*C.tsb_cursor_head)(s.c)
 	var err error
 	if msg := C.tsb_cursor_ops_take_err(h); msg != nil {
 		err = s.wrap(C.GoString(msg))
 		C.tsb_cursor_ops_free_err(s.ops, msg)
 	}
-	return int(h.fill.len), h.fill.end != 0, int(h.fill.need), err
+	return int(h.fill.len), int(h.fill.entries), h.fill.end != 0, int(h.fill.need), err
 }
 
 func (s *cSource) Bound(opts engine.IterOptions) error {
@@ -182,7 +192,10 @@ type Iter struct {
 	// desc says buf was filled backward, in descending key order.
 	desc bool
 	// end says the Source holds no entry beyond buf in its direction.
-	end        bool
+	end bool
+	// appending says the Source rests, going forward, after the entries
+	// the last AppendEntries appended, which left the iterator on none.
+	appending  bool
 	key, value []byte // nil when not positioned
 	// pending is the error that ended buf, reported once buf is walked.
 	pending error
@@ -255,23 +268,39 @@ func (it *Iter) Close() error {
 	return it.err
 }
 
-// AppendEntries implements engine.EntryAppender. Going forward, the
-// entries from the current one to the end of what the last fill
-// returned lie in buf in engine.AppendEntry's layout already, so they go
-// out in one copy; it then moves on with Next, which refills as needed.
-func (it *Iter) AppendEntries(dst []byte, max int) ([]byte, int, bool) {
-	if it.key == nil || max < 1 {
-		return dst, 0, it.key != nil
-	}
-	if it.desc {
-		n := 0
-		valid := true
-		for ; valid && n < max; n++ {
-			dst = engine.AppendEntry(dst, it.key, it.value)
-			valid = it.Next()
+// AppendEntries implements engine.EntryAppender: the Source copies
+// entries straight into dst, the one copy they get on their way to the
+// caller, as many per cgo call as dst has room for. Entries a move
+// already copied into buf (those from the one the iterator rests on to
+// the end of buf) go out in one copy first. It leaves the iterator on no
+// entry unless max ended it within buf.
+func (it *Iter) AppendEntries(dst []byte, max int, first bool) ([]byte, int, bool) {
+	op, n := Next, 0
+	var key []byte
+	switch {
+	case max < 1:
+		return dst, 0, it.key != nil || it.appending
+	case first:
+		op = First
+	case it.key != nil && it.desc:
+		// buf holds what lies before: the Source starts anew at the key,
+		// which its view holds.
+		op, key = Seek, it.key
+	case it.key != nil:
+		var more bool
+		if dst, n, more = it.appendBuf(dst, max); n == max || !more {
+			return dst, n, more
 		}
-		return dst, n, valid
+	case !it.appending:
+		return dst, 0, false
 	}
+	return it.appendFilled(dst, max, n, op, key)
+}
+
+// appendBuf appends the entries of buf from the one the iterator rests
+// on, up to max, and reports whether entries may follow them: within
+// buf, where the iterator then rests, or in the Source.
+func (it *Iter) appendBuf(dst []byte, max int) ([]byte, int, bool) {
 	start := it.next - headerSize - len(it.key) - len(it.value)
 	last, n := start, 1
 	for p := it.next; n < max && p < it.nextEnd; n++ {
@@ -282,7 +311,47 @@ func (it *Iter) AppendEntries(dst []byte, max int) ([]byte, int, bool) {
 		it.at(last)
 	}
 	dst = append(dst, it.buf[start:it.next]...)
-	return dst, n, it.Next()
+	if it.next < it.nextEnd {
+		it.at(it.next)
+		return dst, n, true
+	}
+	// Past buf: the Source goes on with Next, unless buf was its last.
+	more := !it.end
+	it.unposition()
+	if !more {
+		it.err, it.pending = it.pending, nil
+	}
+	it.appending = more
+	return dst, n, more
+}
+
+// appendFilled appends up to max-n entries more, starting with op (and
+// key, which may point into mem), filled by the Source straight into dst.
+func (it *Iter) appendFilled(dst []byte, max, n int, op Op, key []byte) ([]byte, int, bool) {
+	it.unposition()
+	if it.pending != nil {
+		it.err, it.pending = it.pending, nil
+	}
+	if it.err != nil || it.src == nil || it.empty {
+		return dst, n, false
+	}
+	for n < max {
+		if cap(dst)-len(dst) < minRoom {
+			dst = slices.Grow(dst, bufSize)
+		}
+		used, entries, end, need, err := it.src.Fill(op, key, dst[len(dst):cap(dst)], max-n)
+		dst, n = dst[:len(dst)+used], n+entries
+		if err != nil || end {
+			it.err = err
+			return dst, n, false
+		}
+		if used == 0 && need > 0 {
+			dst = slices.Grow(dst, need)
+		}
+		op, key = Next, nil
+	}
+	it.appending = true
+	return dst, n, true
 }
 
 // OnClose implements engine.StandaloneIterator: Close calls f once.
@@ -337,10 +406,11 @@ func (it *Iter) step(back bool) bool {
 	return it.fill(Next, nil, false)
 }
 
-// unposition leaves it resting on no entry.
+// unposition leaves it resting on no entry, and not appending.
 func (it *Iter) unposition() {
 	it.key, it.value = nil, nil
 	it.nextEnd, it.prevEnd = 0, 0
+	it.appending = false
 }
 
 // fill asks the Source for entries and rests on the first. The key of
@@ -357,7 +427,7 @@ func (it *Iter) fill(op Op, key []byte, desc bool) bool {
 	if it.mem == nil {
 		it.mem = bufs.Get().(*[bufSize]byte)[:]
 	}
-	used, end, need, err := it.src.Fill(op, key, it.mem)
+	used, _, end, need, err := it.src.Fill(op, key, it.mem, 0)
 	if used == 0 && need > 0 && err == nil {
 		// The entry the iterator rests on is larger than the buffer.
 		if len(it.mem) == bufSize {
@@ -368,7 +438,7 @@ func (it *Iter) fill(op Op, key []byte, desc bool) bool {
 		if desc {
 			cont = Prev
 		}
-		used, end, _, err = it.src.Fill(cont, nil, it.mem)
+		used, _, end, _, err = it.src.Fill(cont, nil, it.mem, 0)
 	}
 	it.buf, it.end, it.desc = it.mem[:used], end || err != nil, desc
 	if used == 0 {

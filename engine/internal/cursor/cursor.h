@@ -34,8 +34,9 @@ enum {
 // first fill after positioning takes at most TSB_CURSOR_FIRST_ENTRIES and
 // each following one TSB_CURSOR_RAMP times more: a Seek that reads a few
 // entries copies a few, and a long scan soon crosses cgo once per buffer.
-// An entry too large for an empty buffer is left for the next fill, into
-// a buffer of the size set in need.
+// A caller that knows how many entries it wants gives that limit instead
+// (a fill's limit argument above 0). An entry too large for an empty
+// buffer is left for the next fill, into a buffer of the size set in need.
 enum {
 	TSB_CURSOR_FIRST_ENTRIES = 16,
 	TSB_CURSOR_RAMP = 16,
@@ -64,11 +65,12 @@ typedef struct {
 } tsb_cursor_head;
 
 // tsb_cursor_ops are the calls of such a cursor, c pointing to its head:
-// fill starts with op and fills cap bytes at buf (see levelcore.h),
+// fill starts with op and fills cap bytes at buf (see levelcore.h) with
+// at most limit entries, or as many as the ramp allows when limit is 0,
 // bounds gives it new bounds (has* 0: none) and returns -1 when memory
 // runs out, release frees it, and free_err frees head.err.
 typedef struct {
-	void (*fill)(void *c, int op, const char *k, size_t klen, char *buf, size_t cap);
+	void (*fill)(void *c, int op, const char *k, size_t klen, char *buf, size_t cap, int limit);
 	int (*bounds)(void *c, const char *lower, size_t lowerlen, int haslower,
 		      const char *upper, size_t upperlen, int hasupper);
 	void (*release)(void *c);
@@ -88,10 +90,16 @@ static inline void tsb_cursor_start(tsb_cursor_buf *b, char *buf, size_t cap, in
 	b->limit = limit;
 }
 
-// tsb_cursor_next_limit is the entry limit of the fill after one of limit.
-static inline int tsb_cursor_next_limit(int limit)
+// tsb_cursor_limit is the entry limit of a fill that starts with op,
+// after one of prev: asked, the caller's, when it gave one (above 0), and
+// otherwise the ramp's.
+static inline int tsb_cursor_limit(int op, int prev, int asked)
 {
-	return limit > INT32_MAX / TSB_CURSOR_RAMP ? limit : limit * TSB_CURSOR_RAMP;
+	if (asked > 0)
+		return asked;
+	if (op != TSB_CURSOR_NEXT && op != TSB_CURSOR_PREV)
+		return TSB_CURSOR_FIRST_ENTRIES;
+	return prev > INT32_MAX / TSB_CURSOR_RAMP ? prev : prev * TSB_CURSOR_RAMP;
 }
 
 // tsb_cursor_copy is memcpy for the short keys and values most entries

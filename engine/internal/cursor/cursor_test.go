@@ -6,13 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/tsbench/storage/engine"
 )
 
 // fake is a Source over sorted entries that fills as cursor.h describes,
-// with a small entry limit so that walks cross many fills.
+// with a small entry limit (unless the caller gives one) so that walks
+// cross many fills.
 type fake struct {
 	keys, values [][]byte
 	pos          int // the entry the next fill starts with; -1 or len(keys) when off the end
@@ -35,8 +37,11 @@ func (f *fake) find(k []byte) int {
 	return len(f.keys)
 }
 
-func (f *fake) Fill(op Op, key, buf []byte) (int, bool, int, error) {
+func (f *fake) Fill(op Op, key, buf []byte, limit int) (int, int, bool, int, error) {
 	f.fills++
+	if limit == 0 {
+		limit = f.limit
+	}
 	switch op {
 	case First:
 		f.pos, f.forward = 0, true
@@ -53,17 +58,17 @@ func (f *fake) Fill(op Op, key, buf []byte) (int, bool, int, error) {
 		f.pos, f.forward = f.find(key)-1, false
 	}
 	used, n := 0, 0
-	for f.pos >= 0 && f.pos < len(f.keys) && n < f.limit {
+	for f.pos >= 0 && f.pos < len(f.keys) && n < limit {
 		if f.pos == f.failAt {
-			return used, true, 0, errors.New("broken")
+			return used, n, true, 0, errors.New("broken")
 		}
 		k, v := f.keys[f.pos], f.values[f.pos]
 		size := headerSize + len(k) + len(v)
 		if used+size > len(buf) {
 			if used == 0 {
-				return 0, false, size, nil
+				return 0, 0, false, size, nil
 			}
-			return used, false, 0, nil
+			return used, n, false, 0, nil
 		}
 		binary.NativeEndian.PutUint32(buf[used:], uint32(len(k)))
 		binary.NativeEndian.PutUint32(buf[used+4:], uint32(len(v)))
@@ -77,7 +82,7 @@ func (f *fake) Fill(op Op, key, buf []byte) (int, bool, int, error) {
 			f.pos--
 		}
 	}
-	return used, f.pos < 0 || f.pos >= len(f.keys), 0, nil
+	return used, n, f.pos < 0 || f.pos >= len(f.keys), 0, nil
 }
 
 // newFake returns n entries, every 17th larger than a buffer if big.
@@ -240,9 +245,13 @@ type fixed []byte
 func (fixed) Bound(engine.IterOptions) error { return nil }
 func (fixed) Release()                       {}
 
-func (f fixed) Fill(_ Op, _, buf []byte) (int, bool, int, error) {
-	return copy(buf, f), false, 0, nil
+func (f fixed) Fill(_ Op, _, buf []byte, _ int) (int, int, bool, int, error) {
+	n := copy(buf, f)
+	return n, n / fixedEntry, false, 0, nil
 }
+
+// fixedEntry is the size of each of fixed's entries.
+const fixedEntry = headerSize + 24 + 10
 
 // BenchmarkWalk measures moving through fills in Go, the cost the bulk
 // iterator adds per entry on top of the C side's copy: an op is one
@@ -264,5 +273,107 @@ func BenchmarkWalk(b *testing.B) {
 	}
 	if n == 0 {
 		b.Fatal("walked nothing")
+	}
+}
+
+// appendAll appends runs of at most max, the first with first set, until
+// none may follow, and returns the indexes in f of the entries appended.
+func appendAll(t *testing.T, it *Iter, f *fake, max int, first bool) []int {
+	t.Helper()
+	var got []int
+	var dst []byte
+	for more := true; more; first = false {
+		var n int
+		dst, n, more = it.AppendEntries(dst[:0], max, first)
+		if n > max || (more && n == 0) {
+			t.Fatalf("AppendEntries(max %d) appended %d entries, more %v", max, n, more)
+		}
+		for b := dst; len(b) > 0; n-- {
+			var k, v []byte
+			k, v, b = engine.NextEntry(b)
+			i := f.find(k)
+			if i == len(f.keys) || !bytes.Equal(f.keys[i], k) || !bytes.Equal(f.values[i], v) {
+				t.Fatalf("AppendEntries appended %q, not an entry", k)
+			}
+			got = append(got, i)
+		}
+		if n != 0 {
+			t.Fatalf("AppendEntries(max %d) miscounted by %d", max, n)
+		}
+	}
+	return got
+}
+
+// from returns the indexes i, i+1, ... below n.
+func from(i, n int) []int {
+	var s []int
+	for ; i < n; i++ {
+		s = append(s, i)
+	}
+	return s
+}
+
+// TestAppendEntries checks runs of every length from First, from a
+// position within a forward fill and from one within a backward fill, with
+// entries larger than a buffer among them, and that an iterator that
+// appended moves again once positioned.
+func TestAppendEntries(t *testing.T) {
+	f := newFake(300, true)
+	for _, max := range []int{1, 3, 64, 1000} {
+		it := New(f, engine.IterOptions{})
+		if got := appendAll(t, it, f, max, true); !slices.Equal(got, from(0, 300)) {
+			t.Fatalf("max %d from First: %v", max, got)
+		}
+		if it.Valid() || it.Next() {
+			t.Fatalf("max %d: the iterator rests on %q after the last run", max, it.Key())
+		}
+		it.Seek(f.keys[100])
+		it.Next()
+		if got := appendAll(t, it, f, max, false); !slices.Equal(got, from(101, 300)) {
+			t.Fatalf("max %d after Seek and Next: %v", max, got)
+		}
+		it.Seek(f.keys[200])
+		it.Prev()
+		if got := appendAll(t, it, f, max, false); !slices.Equal(got, from(199, 300)) {
+			t.Fatalf("max %d after a Prev: %v", max, got)
+		}
+		at(t, it, f, -1, "after the runs")
+		if !it.Seek(f.keys[5]) {
+			t.Fatal("Seek after AppendEntries found nothing")
+		}
+		at(t, it, f, 5, "Seek after AppendEntries")
+		if err := it.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestAppendEntriesError checks that the entries before an error are
+// appended and the error reported after them.
+func TestAppendEntriesError(t *testing.T) {
+	f := newFake(20, false)
+	f.failAt = 7
+	it := New(f, engine.IterOptions{})
+	if got := appendAll(t, it, f, 3, true); !slices.Equal(got, from(0, 7)) || it.Err() == nil {
+		t.Fatalf("appended %v, error %v; want the 7 entries before the error, and it", got, it.Err())
+	}
+}
+
+// TestAppendEntriesDirect checks that the Source fills the caller's
+// buffer, one fill per run when it has room, allocating nothing.
+func TestAppendEntriesDirect(t *testing.T) {
+	f := newFake(1000, false)
+	it := New(f, engine.IterOptions{})
+	dst := make([]byte, 0, 64<<10)
+	if n := testing.AllocsPerRun(20, func() {
+		f.fills = 0
+		var n int
+		dst, n, _ = it.AppendEntries(dst[:0], 900, true)
+		if n != 900 || f.fills != 1 || it.mem != nil {
+			t.Fatalf("appended %d entries in %d fills (through its own buffer: %v), want 900 in 1 straight into dst",
+				n, f.fills, it.mem != nil)
+		}
+	}); n != 0 {
+		t.Errorf("AppendEntries allocates %v times", n)
 	}
 }

@@ -257,14 +257,13 @@ static void TSB(collect)(TSB(cursor) *c, int forward)
 }
 
 // cursor_fill starts with op, a TSB_CURSOR_* of cursor.h, and fills cap
-// bytes at buf, reporting in c->h.fill. k is the target of SEEK, AFTER
-// and BEFORE; it may point into buf, which is written only once the
-// iterator is positioned.
+// bytes at buf with at most limit entries (0: the ramp's), reporting in
+// c->h.fill. k is the target of SEEK, AFTER and BEFORE; it may point
+// into buf, which is written only once the iterator is positioned.
 static void TSB(cursor_fill)(void *cursor, int op, const char *k, size_t klen,
-			     char *buf, size_t cap)
+			     char *buf, size_t cap, int limit)
 {
 	TSB(cursor) *c = cursor;
-	int limit = TSB_CURSOR_FIRST_ENTRIES;
 	int forward = 1;
 	switch (op) {
 	case TSB_CURSOR_FIRST:
@@ -295,11 +294,10 @@ static void TSB(cursor_fill)(void *cursor, int op, const char *k, size_t klen,
 		break;
 	case TSB_CURSOR_NEXT:
 	case TSB_CURSOR_PREV:
-		limit = tsb_cursor_next_limit(c->h.fill.limit);
 		forward = op == TSB_CURSOR_NEXT;
 		break;
 	}
-	tsb_cursor_start(&c->h.fill, buf, cap, limit);
+	tsb_cursor_start(&c->h.fill, buf, cap, tsb_cursor_limit(op, c->h.fill.limit, limit));
 	if (c->h.err != NULL)
 		c->h.fill.end = 1;
 	else

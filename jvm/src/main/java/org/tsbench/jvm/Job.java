@@ -60,7 +60,8 @@ record Job(Engine engine, String dir, String progress, Map<String, Object> optio
         }
         MicroConfig cfg = new MicroConfig(names, m.path("num").asLong(), KeyType.of(m.path("key_type").asText()),
                 m.path("order").asText(), m.path("value_size").asInt(), m.path("compression_ratio").asDouble(),
-                m.path("batch").asInt(1000), m.path("seed").asLong());
+                m.path("batch").asInt(1000), m.path("seed").asLong(), m.path("forks").asInt(0),
+                m.path("warmup_iterations").asInt(0), m.path("iterations").asInt(0));
         return new Job(e, j.path("dir").asText(), j.path("progress").asText(), options, memorySample,
                 settings(o, cfg.num(), cfg.keyType().size, cfg.valueSize()), cfg, null);
     }

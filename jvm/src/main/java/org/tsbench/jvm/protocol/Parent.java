@@ -31,4 +31,9 @@ public final class Parent {
     public static OutputStream open(int fd) throws IOException {
         return new FileOutputStream("/proc/self/fd/" + fd);
     }
+
+    /** The path by which another process of the same user opens this one's descriptor fd: a fork's way to the pipes. */
+    public static String path(int fd) {
+        return "/proc/" + ProcessHandle.current().pid() + "/fd/" + fd;
+    }
 }

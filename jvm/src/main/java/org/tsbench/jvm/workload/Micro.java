@@ -28,7 +28,9 @@ import org.tsbench.jvm.stores.Store;
  * workload/micro runs them on a Go engine: the same keys, values, orders
  * and seeds, the same timed spans, every read checked, and the result in
  * micro.Result's JSON. Before each measured benchmark an untimed warmup
- * pass of the same operations lets the JIT compile the paths it measures.
+ * pass of the same operations lets the JIT compile the paths it measures;
+ * iterated (a fork of Forks), each benchmark runs the config's warmup
+ * iterations, then its measured iterations, which its Bench lists.
  */
 public final class Micro {
     /** The benchmarks the worker runs: the LmdbJava report's. */
@@ -44,6 +46,8 @@ public final class Micro {
     private final Path dir;
     private final MicroConfig cfg;
     private final Progress progress;
+    /** Whether the config's iterations run rather than one warmup and one measured pass. */
+    private final boolean iterated;
     private final Values vals;
     private final Map<String, Long> runs = new HashMap<>();
     private Store db;
@@ -51,24 +55,29 @@ public final class Micro {
     private long loaded;
     private Permutation order;
 
-    public Micro(Engine engine, Engine.Settings settings, Path dir, MicroConfig cfg, Progress progress) {
+    public Micro(Engine engine, Engine.Settings settings, Path dir, MicroConfig cfg, Progress progress, boolean iterated) {
         this.engine = engine;
         this.settings = settings;
         this.dir = dir;
         this.cfg = cfg;
         this.progress = progress;
+        this.iterated = iterated;
         this.vals = new Values(cfg.valueSize(), cfg.ratio(), cfg.seed());
     }
 
-    /** Runs every benchmark and closes the store; each failure, prefixed with its benchmark, goes to errors. */
+    /**
+     * Runs every benchmark and closes the store: a Bench per benchmark, or iterated one per measured iteration
+     * (Forks merges them); each failure, prefixed with its benchmark, goes to errors.
+     */
     public List<Bench> run(List<String> errors) throws Exception {
         List<Bench> out = new ArrayList<>();
         for (String name : cfg.benchmarks()) {
-            Bench b = bench(name);
-            if (b.error() != null) {
-                errors.add(name + ": " + b.error());
+            for (Bench b : bench(name)) {
+                if (b.error() != null) {
+                    errors.add(name + ": " + b.error());
+                }
+                out.add(b);
             }
-            out.add(b);
         }
         close();
         return out;
@@ -99,8 +108,8 @@ public final class Micro {
         void run(Run r) throws Exception;
     }
 
-    /** Runs benchmark name: what it measured, or why it measured nothing. */
-    private Bench bench(String name) {
+    /** Why engine cannot run benchmark name, as its Bench; null if it can. */
+    public static Bench unsupported(Engine engine, MicroConfig cfg, String name) {
         int ks = cfg.keyType().size;
         int vs = cfg.valueSize();
         if (!BENCHMARKS.contains(name)) {
@@ -110,6 +119,19 @@ public final class Micro {
         if (ORDERED.contains(name) && !engine.ordered()) {
             return Bench.unmeasured(name, ks, vs, engine.name() + ": not supported: unordered, it has no ordered iteration", null);
         }
+        return null;
+    }
+
+    /** Runs benchmark name: what each measured pass measured, or why it measured nothing. */
+    private List<Bench> bench(String name) {
+        int ks = cfg.keyType().size;
+        int vs = cfg.valueSize();
+        Bench not = unsupported(engine, cfg, name);
+        if (not != null) {
+            return List.of(not);
+        }
+        int warmups = iterated ? cfg.warmupIterations() : 1;
+        int passes = iterated ? cfg.iterations() : 1;
         // Set once a read had to load the store, which a failure after that leaves beside its error.
         String setup = null;
         try {
@@ -118,12 +140,13 @@ public final class Micro {
             Body body;
             if (write) {
                 n = cfg.num();
-                fresh();
                 Permutation p = cfg.order().equals("seq") ? Permutation.sequential(n) : Permutation.shuffled(n, seed(name));
                 body = r -> putBatches(r, n, p);
-                // The warmup writes the same entries into a store that is then thrown away.
-                warmup(name, n, body);
-                fresh();
+                // A warmup writes the same entries into a store that is then thrown away.
+                for (int i = 1; i <= warmups; i++) {
+                    fresh();
+                    warmup(name, n, pass("warmup", i, warmups), body);
+                }
                 body = r -> {
                     putBatches(r, n, p);
                     loaded = n;
@@ -138,24 +161,45 @@ public final class Micro {
                 }
                 n = loaded;
                 body = name.equals("readKey") ? r -> get(r, n) : r -> scan(r, n, name);
-                warmup(name, n, body);
+                for (int i = 1; i <= warmups; i++) {
+                    warmup(name, n, pass("warmup", i, warmups), body);
+                }
             }
-            return measure(name, write, setup, n, body);
+            List<Bench> measured = new ArrayList<>();
+            for (int i = 1; i <= passes; i++) {
+                if (write) {
+                    fresh();
+                }
+                Bench b = measure(name, write, setup, n, pass("iteration", i, passes), body);
+                measured.add(b);
+                if (b.error() != null) {
+                    break;
+                }
+            }
+            return measured;
         } catch (Exception e) {
             loaded = 0;
-            return Bench.unmeasured(name, ks, vs, setup, Errors.oneLine(e));
+            return List.of(Bench.unmeasured(name, ks, vs, setup, Errors.oneLine(e)));
         }
     }
 
-    /** The measured pass of benchmark name over n entries, after its warmup; a write then measures the store. */
-    private Bench measure(String name, boolean write, String setup, long n, Body body) throws Exception {
+    /** A progress label's suffix naming pass i of n, none for the single pass. */
+    private String pass(String what, int i, int n) {
+        if (!iterated) {
+            return what.equals("warmup") ? " " + what : "";
+        }
+        return " " + what + " " + i + "/" + n;
+    }
+
+    /** A measured pass of benchmark name over n entries, after its warmup; a write then measures the store. */
+    private Bench measure(String name, boolean write, String setup, long n, String label, Body body) throws Exception {
         int ks = cfg.keyType().size;
         Run r = new Run();
         Span span = new Span();
         Exception failed = null;
         long wall;
         try {
-            progress.step(name + " " + Count.format(n), n, r.done, () -> {
+            progress.step(name + " " + Count.format(n) + label, n, r.done, () -> {
                 body.run(r);
                 return null;
             });
@@ -198,13 +242,13 @@ public final class Micro {
             error = "micro: verification failed: " + verify.summary("entries");
         }
         return new Bench(name, ops, ks, cfg.valueSize(), setup, r.time, wall, usPerOp, opsPerSec, mbPerSec, r.bytes, cost,
-                latency, latencyOf, storage, span.jvm(n), verify, error);
+                latency, latencyOf, storage, span.jvm(n * (iterated ? cfg.warmupIterations() : 1)), verify, error);
     }
 
     /** Runs body once, untimed and unreported beyond the progress line. */
-    private void warmup(String name, long n, Body body) throws Exception {
+    private void warmup(String name, long n, String label, Body body) throws Exception {
         Run r = new Run();
-        progress.step(name + " " + Count.format(n) + " warmup", n, r.done, () -> {
+        progress.step(name + " " + Count.format(n) + label, n, r.done, () -> {
             body.run(r);
             return null;
         });

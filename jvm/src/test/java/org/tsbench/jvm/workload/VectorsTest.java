@@ -65,7 +65,7 @@ class VectorsTest {
     void seeds() throws Exception {
         for (JsonNode s : vectors().get("seeds")) {
             Micro m = new Micro(null, null, null,
-                    new MicroConfig(java.util.List.of(), 1, KeyType.INT4, "seq", 1, 1, 1, s.get("seed").asLong()), null);
+                    new MicroConfig(java.util.List.of(), 1, KeyType.INT4, "seq", 1, 1, 1, s.get("seed").asLong(), 0, 0, 0), null, false);
             long got = 0;
             for (long r = 0; r < s.get("run").asLong(); r++) {
                 got = m.seed(s.get("benchmark").asText());

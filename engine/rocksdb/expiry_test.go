@@ -1,0 +1,9 @@
+package rocksdb
+
+import (
+	"testing"
+
+	"github.com/tsbench/storage/engine/enginetest"
+)
+
+func TestExpiry(t *testing.T) { enginetest.RunExpiry(t, "rocksdb", nil) }
