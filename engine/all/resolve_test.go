@@ -47,7 +47,7 @@ func TestResolveOverrides(t *testing.T) {
 	}
 
 	for _, c := range []struct{ set, want string }{
-		{"nosuch.x=1", `no engine "nosuch"; choose from badger, bbolt`},
+		{"nosuch.x=1", `no engine "nosuch"; choose from badger, badger3, bbolt`},
 		{"rocksdb.nosuch=1", `no key "nosuch"; rocksdb's keys are max_background_jobs,`},
 		{"nosuch=1", `no key "nosuch"; the shared keys are sync, cache_size`},
 		{"rocksdb.max_background_jobs=-3", "max_background_jobs"},
