@@ -13,6 +13,7 @@ import (
 // TestBatchLimits checks that a batch over the cluster's limits fails whole
 // instead of being split, and that repeated keys count once.
 func TestBatchLimits(t *testing.T) {
+	t.Parallel()
 	const maxOps, maxBytes = 8, 1 << 20
 	db := openDB(t, t.TempDir(), &etcd.Options{MaxTxnOps: maxOps, MaxRequestBytes: maxBytes})
 	defer db.Close()

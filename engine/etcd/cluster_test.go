@@ -56,6 +56,7 @@ func waitGone(t *testing.T, pids []int, timeout time.Duration) {
 }
 
 func TestCloseStopsMembers(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := openDB(t, dir, nil)
 	pids := db.PIDs()
@@ -99,6 +100,7 @@ func TestCloseStopsMembers(t *testing.T) {
 const helperEnv = "TSBENCH_ETCD_HELPER_DIR"
 
 func TestMembersDieWithTheirProcess(t *testing.T) {
+	t.Parallel()
 	if dir := os.Getenv(helperEnv); dir != "" {
 		db := openDB(t, dir, nil)
 		fmt.Println("pids", strings.Trim(fmt.Sprint(db.PIDs()), "[]"))
@@ -158,6 +160,7 @@ func TestMissingBinary(t *testing.T) {
 }
 
 func TestSecondOpenRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := enginetest.Open(t, "etcd", dir, nil)
 	if _, err := engine.Open("etcd", dir, nil); !errors.Is(err, engine.ErrLocked) {

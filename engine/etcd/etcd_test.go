@@ -10,6 +10,10 @@ import (
 	"github.com/tsbench/storage/engine/etcd"
 )
 
+// The tests that start clusters of their own run side by side, after
+// TestEngine (whose t.Setenv keeps it sequential): each mostly waits on
+// its members.
+
 // TestEngine runs the acceptance suite on one local 3-member cluster that
 // the test starts, each engine under a prefix of its own on it, as on a
 // given cluster: one start rather than one per Open, hundreds of them.
@@ -45,6 +49,7 @@ func TestConfig(t *testing.T) { enginetest.Config(t, "etcd") }
 // a local cluster keeps, and the backend's Describe, PIDs and Sizes
 // through engine.BackendAs.
 func TestThroughOpen(t *testing.T) {
+	t.Parallel()
 	db := enginetest.Open(t, "etcd", t.TempDir(), nil)
 	if n := engine.CopiesOf(db); n != etcd.DefaultMembers {
 		t.Errorf("CopiesOf = %d, want one per member (%d)", n, etcd.DefaultMembers)

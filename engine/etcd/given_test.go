@@ -40,6 +40,7 @@ func endpointsOf(t *testing.T, dir string) []string {
 // TestGivenCluster uses a local cluster as a given one: an engine on it
 // sees and deletes only its own prefix.
 func TestGivenCluster(t *testing.T) {
+	t.Parallel()
 	hostDir := t.TempDir()
 	host := openDB(t, hostDir, nil)
 	defer host.Close()
@@ -125,6 +126,7 @@ func count(t *testing.T, db engine.Reader) int {
 }
 
 func TestUnreachable(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	const timeout = time.Second
 	start := time.Now()

@@ -14,6 +14,7 @@ import (
 // iterator keeps its snapshot across a Compact: the acceptance suite's
 // stores fit in one page.
 func TestIteratorPages(t *testing.T) {
+	t.Parallel()
 	const n = 7000 // pages of 1000, 2000, 4000, ...
 	db := openDB(t, t.TempDir(), nil)
 	defer db.Close()

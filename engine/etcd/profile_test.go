@@ -17,6 +17,7 @@ import (
 // Every member's heap profile is in the directory after Close, whole: a
 // gzipped profile as the members' /debug/pprof/heap serves it.
 func TestHeapProfiles(t *testing.T) {
+	t.Parallel()
 	profiles := t.TempDir()
 	db := openDB(t, t.TempDir(), &etcd.Options{HeapProfiles: profiles})
 	if err := db.Close(); err != nil {

@@ -39,6 +39,7 @@ const (
 // present and none torn, and Close must cope with the dead member and
 // leave no process behind.
 func TestQuorumSurvivesMemberKill(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		leader bool
@@ -199,6 +200,7 @@ func testMemberKill(t *testing.T, killLeader bool) {
 // restarts it (engine.Members), and reads through that member alone what
 // was written while it was down.
 func TestRestartedMemberCatchesUp(t *testing.T) {
+	t.Parallel()
 	db := enginetest.Open(t, "etcd", t.TempDir(), nil)
 	ms, ok := engine.BackendAs[engine.Members](db)
 	if !ok || ms.Members() != etcd.DefaultMembers {

@@ -108,6 +108,7 @@ func layoutVersion(t *testing.T, dir string) string {
 // its members run, and records it on reopen in a directory written
 // before it was recorded.
 func TestVersionRecorded(t *testing.T) {
+	t.Parallel()
 	want := binaryVersion(t, etcd.DefaultBinary)
 	dir := t.TempDir()
 	db := openDB(t, dir, nil)
@@ -147,6 +148,7 @@ func TestVersionRecorded(t *testing.T) {
 // its members report. The default binary, of another minor release, is
 // then refused that directory in one line, leaving it as it was.
 func TestDebianBinary(t *testing.T) {
+	t.Parallel()
 	v := binaryVersion(t, "etcd")
 	dir := t.TempDir()
 	debian := &etcd.Options{Binary: "etcd"}
