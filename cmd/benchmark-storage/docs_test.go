@@ -47,11 +47,6 @@ const (
 	docMaxDuration = time.Second
 )
 
-// docCassandraJVM are the java flags of cassandra's nodes in the docs'
-// commands, as a -set value: C1 alone, and no 2 s pause when a node
-// stops beside its peers.
-const docCassandraJVM = `["-XX:TieredStopAtLevel=1","-Dcassandra.shutdown_announce_in_ms=0"]`
-
 // TestDocCommands runs every benchmark-storage command of README.md and
 // of the Markdown files under docs/, as a reader would type them, at a
 // small size: docs that run.
@@ -98,8 +93,6 @@ const docCassandraJVM = `["-XX:TieredStopAtLevel=1","-Dcassandra.shutdown_announ
 //     by an absolute path (relative ones are relative to it);
 //   - -etcd-endpoints and -set etcd.endpoints name a one-member etcd the
 //     test starts on loopback (skipped without an etcd binary);
-//   - a command that runs cassandra's local nodes gives them a 512 MiB
-//     heap and C1 alone (docCassandraJVM), as the engine's own tests do;
 //   - everything else as written: the engine lists, -max-time, -memory,
 //     -fault, -config, -set, -format, -sync.
 //
@@ -546,14 +539,6 @@ func scaleDocArgs(args []string, env docEnv) (scaled []string, skip string, err 
 		limit("kills", docMaxKills, def("kills"), true)
 	}
 	limit("count", docMaxCount, def("count"), false)
-	given := slices.ContainsFunc(fl, func(f cmdFlag) bool { return f.name == "set" && strings.HasPrefix(f.value, "cassandra.hosts=") })
-	if e, ok := fl.get("engine"); ok && !given && slices.Contains(strings.Split(e, ","), "cassandra") {
-		// Its nodes as engine/cassandra's tests run them: a start of
-		// three then costs half the CPU.
-		fl = append(fl,
-			cmdFlag{name: "set", value: "cassandra.heap=512MiB", hasValue: true},
-			cmdFlag{name: "set", value: "cassandra.jvm_options=" + docCassandraJVM, hasValue: true})
-	}
 
 	for i := range fl {
 		f := &fl[i]
@@ -808,8 +793,6 @@ func TestDocCommandsScale(t *testing.T) {
 		{"-workload crash -kills 1 -batch 500", "-workload crash -kills 1 -batch 500 -path " + work},
 		{"-engine rocksdb -points 1M -dataset /home/x/datasets -keep", "-engine rocksdb -points 2000 -dataset " + w("datasets") + " -keep -series 20 -path " + work},
 		{"-engine etcd -etcd-endpoints 10.0.0.1:2379,10.0.0.2:2379", "-engine etcd -etcd-endpoints 127.0.0.1:1 -points 2000 -series 20 -path " + work},
-		{"-engine cassandra,pebble -points 1M -series 5k", "-engine cassandra,pebble -points 2000 -series 20 -set cassandra.heap=512MiB -set cassandra.jvm_options=" + docCassandraJVM + " -path " + work},
-		{"-engine cassandra -set cassandra.hosts=10.0.0.1", "-engine cassandra -set cassandra.hosts=10.0.0.1 -points 2000 -series 20 -path " + work},
 		{"-h", "-h"},
 		{"compare -format html -out c.html old.json new.json", ""},
 		{"compare -out /abs/c.html old.json " + filepath.Join("results", "r", "a-4GiB.json"), "compare -out " + w("c.html") + " " + w("old.json") + " " + r("results/r/a-4GiB.json")},
