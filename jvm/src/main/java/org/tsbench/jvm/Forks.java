@@ -73,7 +73,9 @@ final class Forks {
         String place = k + "/" + job.micro().forks();
         ObjectNode j = raw.deepCopy();
         ((ObjectNode) j.get("micro")).set("benchmarks", Json.MAPPER.createArrayNode().add(name));
-        Path result = Files.createTempFile("benchmark-storage-fork", ".json");
+        // Beside the engine's directory, in the run's, which the parent removes even when this
+        // worker is killed before its finally runs.
+        Path result = Files.createTempFile(Path.of(job.dir()).toAbsolutePath().getParent(), "fork", ".json");
         try {
             List<String> cmd = new ArrayList<>();
             cmd.add(ProcessHandle.current().info().command().orElse("java"));
