@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -76,25 +75,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		page.Intro = first + "\nTHE RUNS DIFFER IN HOW THEY RAN; the changes below include these:\n  " +
 			strings.Join(diffs, "\n  ") + "\n\n" + rest
 	}
-	render := func(f string) string {
-		switch f {
-		case report.FormatMarkdown:
-			return page.Markdown()
-		case report.FormatHTML:
-			return page.HTML()
-		}
-		return page.Text()
-	}
-	if _, err := io.WriteString(stdout, render(*c.format)); err != nil {
-		return c.fail("%v", err)
-	}
-	if *c.out != "" {
-		if err := os.WriteFile(*c.out, []byte(render(outFormat)), 0o644); err != nil {
-			fmt.Fprintf(stderr, "benchmark-storage compare: -out: %v\n", err)
-			return exitFailed
-		}
-	}
-	return exitOK
+	return c.write(page, outFormat, stdout)
 }
 
 // compareUsage is compare's -h text before its flags.

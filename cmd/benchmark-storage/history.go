@@ -60,25 +60,7 @@ func runHistory(args []string, stdout, stderr io.Writer) int {
 	}
 	page := report.History(releases(runs), append(metrics, historyBytesPerPoint), *alpha)
 	page.Environment = historyEnvironment(runs)
-	render := func(f string) string {
-		switch f {
-		case report.FormatMarkdown:
-			return page.Markdown()
-		case report.FormatHTML:
-			return page.HTML()
-		}
-		return page.Text()
-	}
-	if _, err := io.WriteString(stdout, render(*c.format)); err != nil {
-		return c.fail("%v", err)
-	}
-	if *c.out != "" {
-		if err := os.WriteFile(*c.out, []byte(render(outFormat)), 0o644); err != nil {
-			fmt.Fprintf(stderr, "benchmark-storage history: -out: %v\n", err)
-			return exitFailed
-		}
-	}
-	return exitOK
+	return c.write(page, outFormat, stdout)
 }
 
 // historyUsage is history's -h text before its flags.

@@ -71,6 +71,37 @@ func (c *subcommand) outFormat(exts map[string]string) (string, error) {
 	return f, checkOut(*c.out)
 }
 
+// rendered is a report compare and history write: text, markdown or HTML.
+type rendered interface {
+	Text() string
+	Markdown() string
+	HTML() string
+}
+
+// write prints p on stdout in -format and, with -out, writes it to that
+// file in outFormat (c.outFormat), returning the exit code.
+func (c *subcommand) write(p rendered, outFormat string, stdout io.Writer) int {
+	render := func(f string) string {
+		switch f {
+		case report.FormatMarkdown:
+			return p.Markdown()
+		case report.FormatHTML:
+			return p.HTML()
+		}
+		return p.Text()
+	}
+	if _, err := io.WriteString(stdout, render(*c.format)); err != nil {
+		return c.fail("%v", err)
+	}
+	if *c.out != "" {
+		if err := os.WriteFile(*c.out, []byte(render(outFormat)), 0o644); err != nil {
+			fmt.Fprintf(c.stderr, "benchmark-storage %s: -out: %v\n", c.name, err)
+			return exitFailed
+		}
+	}
+	return exitOK
+}
+
 // readReport reads the JSON report in file path into v, and returns its
 // text.
 func readReport(path string, v any) ([]byte, error) {
