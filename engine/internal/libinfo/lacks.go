@@ -58,9 +58,8 @@ func Soname(path string) (string, error) {
 	return names[0], nil
 }
 
-// importedNames are the dynamic symbols the ELF file path imports, weak
-// ones (which elf.File.ImportedSymbols leaves out) too.
-func importedNames(path string) ([]string, error) {
+// dynamicSymbols are the dynamic symbols of the ELF file path.
+func dynamicSymbols(path string) ([]elf.Symbol, error) {
 	f, err := elf.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("libinfo: %w", err)
@@ -70,31 +69,30 @@ func importedNames(path string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("libinfo: %s: %w", path, err)
 	}
+	return syms, nil
+}
+
+// importedNames are the dynamic symbols the ELF file path imports, weak
+// ones (which elf.File.ImportedSymbols leaves out) too.
+func importedNames(path string) ([]string, error) {
+	syms, err := dynamicSymbols(path)
 	var names []string
 	for _, s := range syms {
 		if s.Section == elf.SHN_UNDEF && s.Name != "" {
 			names = append(names, s.Name)
 		}
 	}
-	return names, nil
+	return names, err
 }
 
 // defined are the dynamic symbols the ELF file path defines.
 func defined(path string) (map[string]bool, error) {
-	f, err := elf.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("libinfo: %w", err)
-	}
-	defer f.Close()
-	syms, err := f.DynamicSymbols()
-	if err != nil {
-		return nil, fmt.Errorf("libinfo: %s: %w", path, err)
-	}
+	syms, err := dynamicSymbols(path)
 	names := map[string]bool{}
 	for _, s := range syms {
 		if s.Section != elf.SHN_UNDEF {
 			names[s.Name] = true
 		}
 	}
-	return names, nil
+	return names, err
 }
