@@ -210,14 +210,7 @@ func (d *disk) commitNames() error {
 	for _, c := range d.journal {
 		c.unsynced = nil
 	}
-	changed, dead := d.applyReady()
-	if !changed {
-		return nil
-	}
-	if err := d.saveTree(); err != nil {
-		return err
-	}
-	return d.removeData(dead)
+	return d.applySynced()
 }
 
 // syncDir makes durable the pending changes of the entries of dir, and
@@ -231,14 +224,21 @@ func (d *disk) syncDir(dir *object) syscall.Errno {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.markSynced(dir)
+	return toErrno(d.applySynced())
+}
+
+// applySynced makes durable the name changes that wait for no fsync
+// (applyReady), and saves the durable namespace if any did. Call with
+// disk.mu held.
+func (d *disk) applySynced() error {
 	changed, dead := d.applyReady()
 	if !changed {
-		return 0
+		return nil
 	}
 	if err := d.saveTree(); err != nil {
-		return toErrno(err)
+		return err
 	}
-	return toErrno(d.removeData(dead))
+	return d.removeData(dead)
 }
 
 // syncAll makes everything pending durable. Call with the gate held for
