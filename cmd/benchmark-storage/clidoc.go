@@ -100,7 +100,7 @@ func refGroups() []refGroup {
 		groups = append(groups, g)
 	}
 	compare, _, _ := newCompare(io.Discard)
-	history, _ := newHistory(io.Discard)
+	history, _, _ := newHistory(io.Discard)
 	for _, c := range []*subcommand{compare, newMerge(io.Discard), history} {
 		synopsis, about := splitUsage(c.usage)
 		g := refGroup{title: "benchmark-storage " + c.name, synopsis: synopsis, about: about,

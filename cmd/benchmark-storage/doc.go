@@ -192,16 +192,17 @@
 //	                  the hourly weather of New York's three airports over
 //	                  2013, which set-up fetches; each series tiles one
 //	                  measured field of one station from a phase and at a
-//	                  power-of-two scale of its own, chosen by -seed) or,
-//	                  for ts only, a FILE whose points are the dataset:
-//	                  InfluxDB line protocol (timestamps in ns) or a .csv
-//	                  (a time column, RFC 3339 or ns; tag columns named
-//	                  NAME|tag; every other column a number); each field
-//	                  is a series, its points written at their own times
-//	                  in file order, and the file's points and series
-//	                  replace -points and -series; checked whole before
-//	                  anything is created, each series' points in
-//	                  increasing time, one type per field (default random)
+//	                  power-of-two scale of its own, chosen by -seed) or a
+//	                  FILE whose points are the dataset (ts, mixed and
+//	                  steady; how each runs one: their docs): InfluxDB
+//	                  line protocol (timestamps in ns) or a .csv (a time
+//	                  column, RFC 3339 or ns; tag columns named NAME|tag;
+//	                  every other column a number); each field is a
+//	                  series, its points written at their own times in
+//	                  file order, and the file's points and series replace
+//	                  -points and -series; checked whole before anything
+//	                  is created, each series' points in increasing time,
+//	                  one type per field (default random)
 //	-value-encoding value
 //	                  how each value is stored: protobuf (the 2014 tool's
 //	                  FieldValue message: int64_value, or double_value for
@@ -215,11 +216,17 @@
 //	                  1,800, so a long step keeps a few thousand; a
 //	                  negative one records none (default 1s)
 //	-percentiles percentiles
-//	                  latency percentiles each step (ts) or operation kind
-//	                  (mixed, steady) records and the report shows beside
-//	                  p50, p99, p99.9 and max: a comma-separated list of
-//	                  at most 10 numbers above 0 and at most 100, such as
-//	                  99.99,99.999 (default none)
+//	                  latency percentiles each step (ts), benchmark
+//	                  (micro) or operation kind (mixed, steady) records
+//	                  and the report shows beside p50, p99, p99.9 and max:
+//	                  a comma-separated list of at most 10 numbers above 0
+//	                  and at most 100, such as 99.99,99.999 (default none)
+//	-cold             start each query step (ts) or read benchmark (micro)
+//	                  with the store's files out of the page cache
+//	                  (synced, then posix_fadvise DONTNEED; outside its
+//	                  figures), so that it reads from disk what the engine
+//	                  does not cache in its own memory; the report's first
+//	                  line says when it was on (default warm)
 //	-dataset dir      keep the points of the write step (or the mixed
 //	                  workload's preload) in dir, one subdirectory per
 //	                  engine, the first time, and start later runs with
@@ -227,15 +234,9 @@
 //
 // The flags of the time-series workload (benchmark-storage ts, or
 // -workload ts, or timeseries): the shared -points, -series, -batch,
-// -seed, -values, -value-encoding, -interval, -percentiles, -dataset, and
-// its own:
+// -seed, -values, -value-encoding, -interval, -percentiles, -cold,
+// -dataset, and its own:
 //
-//	-cold             start each query step with the store's files out of
-//	                  the page cache (synced, then posix_fadvise DONTNEED;
-//	                  outside the step's figures), so that it reads from
-//	                  disk what the engine does not cache in its own
-//	                  memory; the report's first line says when it was on
-//	                  (default warm)
 //	-latency-log file
 //	                  also write the whole latency distribution of every
 //	                  step of every engine (ts), or of every operation
@@ -258,7 +259,7 @@
 //	                  charged to the step that caused it
 //
 // The flags of the micro benchmarks (benchmark-storage micro, or -workload
-// micro): the shared -batch, -seed, and its own:
+// micro): the shared -batch, -seed, -percentiles, -cold, and its own:
 //
 //	-benchmarks list  run the classic key-value micro benchmarks instead
 //	                  of the time-series workload: a comma-separated list,
@@ -485,6 +486,11 @@
 //	                  p is below it (default 0.05)
 //	-format format    output format: table, markdown or html (default
 //	                  table)
+//	-min-effect percent
+//	                  smallest change, in percent of the release before's
+//	                  median, that is marked however sure the test is; a
+//	                  change the figures as shown cannot tell apart (0.0%)
+//	                  is never marked (default 1)
 //	-out file         also write the history to file, in the format its
 //	                  extension names (.txt, .md, .html), or in -format if
 //	                  it has none; checked before anything is printed

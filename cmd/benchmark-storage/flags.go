@@ -209,7 +209,7 @@ func defineCommand(fs *flag.FlagSet, s *settings, single bool) (engines *string)
 }
 
 // sharedFlags are the shared flags in the order the help lists them.
-var sharedFlags = []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagValues, suite.FlagValueEncoding, suite.FlagInterval, suite.FlagPercentiles, suite.FlagDataset}
+var sharedFlags = []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagValues, suite.FlagValueEncoding, suite.FlagInterval, suite.FlagPercentiles, suite.FlagCold, suite.FlagDataset}
 
 // defineShared defines on fs the shared flags named in names, setting c,
 // which it fills with every default (a workload's Configure copies what
@@ -230,7 +230,7 @@ func defineShared(fs *flag.FlagSet, c *suite.Common, names []string) {
 		case suite.FlagSeed:
 			fs.Var((*seedValue)(&c.Seed), name, "`seed` of the value generator; the same seed writes the same data")
 		case suite.FlagValues:
-			fs.Func(name, "what the points' `values` are: random (a random int64 per point, the 2014 workload's), real (measurements: the hourly weather of New York's three airports over 2013, which set-up fetches; each series tiles one measured field of one station from a phase and at a power-of-two scale of its own, chosen by -seed) or, for ts only, a FILE whose points are the dataset: InfluxDB line protocol (timestamps in ns) or a .csv (a time column, RFC 3339 or ns; tag columns named NAME|tag; every other column a number); each field is a series, its points written at their own times in file order, and the file's points and series replace -points and -series; checked whole before anything is created, each series' points in increasing time, one type per field (default random)", func(v string) error {
+			fs.Func(name, "what the points' `values` are: random (a random int64 per point, the 2014 workload's), real (measurements: the hourly weather of New York's three airports over 2013, which set-up fetches; each series tiles one measured field of one station from a phase and at a power-of-two scale of its own, chosen by -seed) or a FILE whose points are the dataset (ts, mixed and steady; how each runs one: their docs): InfluxDB line protocol (timestamps in ns) or a .csv (a time column, RFC 3339 or ns; tag columns named NAME|tag; every other column a number); each field is a series, its points written at their own times in file order, and the file's points and series replace -points and -series; checked whole before anything is created, each series' points in increasing time, one type per field (default random)", func(v string) error {
 				return setValues(&c.Values, v)
 			})
 		case suite.FlagValueEncoding:
@@ -244,7 +244,9 @@ func defineShared(fs *flag.FlagSet, c *suite.Common, names []string) {
 		case suite.FlagInterval:
 			fs.DurationVar(&c.Interval, name, suite.DefaultInterval, "length of the first over-time `interval` of each step, at least 200ms (throughput, latency percentiles and the engine's counters per interval, in JSON and as HTML charts); intervals double in length after every 1,800, so a long step keeps a few thousand; a negative one records none")
 		case suite.FlagPercentiles:
-			fs.Var((*suite.Percentiles)(&c.Percentiles), name, "latency `percentiles` each step (ts) or operation kind (mixed, steady) records and the report shows beside p50, p99, p99.9 and max: a comma-separated list of at most 10 numbers above 0 and at most 100, such as 99.99,99.999 (default none)")
+			fs.Var((*suite.Percentiles)(&c.Percentiles), name, "latency `percentiles` each step (ts), benchmark (micro) or operation kind (mixed, steady) records and the report shows beside p50, p99, p99.9 and max: a comma-separated list of at most 10 numbers above 0 and at most 100, such as 99.99,99.999 (default none)")
+		case suite.FlagCold:
+			fs.BoolVar(&c.Cold, name, false, "start each query step (ts) or read benchmark (micro) with the store's files out of the page cache (synced, then posix_fadvise DONTNEED; outside its figures), so that it reads from disk what the engine does not cache in its own memory; the report's first line says when it was on (default warm)")
 		case suite.FlagDataset:
 			fs.StringVar(&c.Dataset, name, "", "keep the points of the write step (or the mixed workload's preload) in `dir`, one subdirectory per engine, the first time, and start later runs with the same parameters from a clone of them")
 		}

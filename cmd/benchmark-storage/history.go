@@ -15,16 +15,23 @@ import (
 	"github.com/tsbench/storage/workload/suite"
 )
 
-// historyBytesPerPoint is the figure history shows beside a workload's
-// main one where its results have it: what a point costs on disk.
-var historyBytesPerPoint = report.CompareMetric{Metric: "bytes_per_point", Title: "Bytes per point"}
+// historySizes are the figures history shows beside a workload's main
+// one where its results have them: what a point (or a micro benchmark's
+// entry) costs on disk.
+var historySizes = []report.CompareMetric{
+	{Metric: "bytes_per_point", Title: "Bytes per point"},
+	{Metric: "storage.bytes_per_entry", Title: "Bytes per entry"},
+}
+
+// defaultMinEffect is -min-effect's default, in percent.
+const defaultMinEffect = 1.0
 
 // runHistory is "benchmark-storage history DIR|FILES...": the releases of
 // engines in JSON reports of one workload, side by side in version
 // order, with the change between neighbouring releases and whether it is
 // beyond the noise.
 func runHistory(args []string, stdout, stderr io.Writer) int {
-	c, alpha := newHistory(stderr)
+	c, alpha, minEffect := newHistory(stderr)
 	if code, done := c.parse(args); done {
 		return code
 	}
@@ -37,6 +44,9 @@ func runHistory(args []string, stdout, stderr io.Writer) int {
 	}
 	if !(*alpha > 0 && *alpha < 1) {
 		return c.fail("-alpha %g: use a level between 0 and 1, such as 0.05", *alpha)
+	}
+	if !(*minEffect >= 0 && *minEffect < 100) {
+		return c.fail("-min-effect %g: use a percentage from 0 to below 100, such as 1", *minEffect)
 	}
 	paths, err := historyPaths(c.fs.Args())
 	if err != nil {
@@ -58,7 +68,12 @@ func runHistory(args []string, stdout, stderr io.Writer) int {
 	if *c.verbose {
 		metrics = slices.Clone(w.CompareMetrics())
 	}
-	page := report.History(releases(runs), append(metrics, historyBytesPerPoint), *alpha)
+	for _, m := range historySizes {
+		if !slices.Contains(metrics, m) { // -v may have it (micro's)
+			metrics = append(metrics, m)
+		}
+	}
+	page := report.History(releases(runs), metrics, *alpha, *minEffect)
 	page.Environment = historyEnvironment(runs)
 	return c.write(page, outFormat, stdout)
 }
@@ -71,15 +86,17 @@ const historyUsage = "Usage: benchmark-storage history [flags] DIR|a.json b.json
 	"engine and by the version its loaded library reported, in version order. Per step, a chart\n" +
 	"(HTML) and a table give each release's median and spread, and mark a change from the release\n" +
 	"before beyond the noise: a Mann-Whitney U test, as compare does, with p < -alpha and 3 runs or\n" +
-	"more a side (4 or more to see a change at 0.05).\n\nFlags:\n"
+	"more a side (4 or more to see a change at 0.05), and a change of at least -min-effect that the\n" +
+	"figures as shown tell apart.\n\nFlags:\n"
 
-// newHistory is history's command line: -format, -out, -alpha and -v.
-// The flag reference (clidoc.go) lists its flags too.
-func newHistory(stderr io.Writer) (c *subcommand, alpha *float64) {
+// newHistory is history's command line: -format, -out, -alpha,
+// -min-effect and -v. The flag reference (clidoc.go) lists its flags too.
+func newHistory(stderr io.Writer) (c *subcommand, alpha, minEffect *float64) {
 	c = newSubcommand("history", historyUsage, "table, markdown or html", "the history", ".txt, .md, .html",
 		"show every figure compare shows by default (CPU time, bytes written, DB size, latency, memory); without it, the workload's main one (time per step) and bytes per point", stderr)
 	alpha = c.fs.Float64("alpha", defaultAlpha, "significance `level` of the test: a change counts when p is below it")
-	return c, alpha
+	minEffect = c.fs.Float64("min-effect", defaultMinEffect, "smallest change, in `percent` of the release before's median, that is marked however sure the test is; a change the figures as shown cannot tell apart (0.0%) is never marked")
+	return c, alpha, minEffect
 }
 
 // historyPaths are the JSON reports args name: files as given, and the

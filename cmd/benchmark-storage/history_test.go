@@ -76,6 +76,7 @@ func TestHistoryRefused(t *testing.T) {
 		{[]string{a, "testdata/history/bad/points.json"}, "points: 8000 → 4000"},
 		{[]string{a, a}, "given twice"},
 		{[]string{"-alpha", "2", a}, "-alpha 2"},
+		{[]string{"-min-effect", "-1", a}, "-min-effect -1"},
 		{[]string{"-format", "csv", a}, "-format"},
 	} {
 		checkRefused(t, c.want, append([]string{"history"}, c.args...)...)

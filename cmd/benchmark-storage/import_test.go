@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -94,6 +95,17 @@ func TestRunImportedValues(t *testing.T) {
 		t.Errorf("status %d; the report's first line: %q", code, first)
 	}
 
+	// Mixed and steady run a file as well, every read checked (their
+	// packages' tests check what they read).
+	for args, ok := range map[*[]string]*regexp.Regexp{
+		{"mixed", "-values", lp, "-duration", "1s"}:  regexp.MustCompile(`(?m)^final check +ok, `),
+		{"steady", "-values", lp, "-duration", "2s"}: regexp.MustCompile(`(?m)^wrong answers +0\n(.*\n)*Status +ok$`),
+	} {
+		if code, stdout, stderr := runChildren(t, append(*args, "-engine", a, "-path", runs)...); code != exitOK || !ok.MatchString(stdout) {
+			t.Errorf("%v: status %d, want %d and %s:\n%s%s", *args, code, exitOK, ok, stdout, stderr)
+		}
+	}
+
 	text, err := os.ReadFile(lp)
 	if err != nil {
 		t.Fatal(err)
@@ -104,7 +116,7 @@ func TestRunImportedValues(t *testing.T) {
 	if err := os.WriteFile(bad, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"-values", bad}, {"mixed", "-values", lp, "-duration", "1s"}, {"steady", "-values", lp}} {
+	for _, args := range [][]string{{"-values", bad}, {"mixed", "-values", lp, "-writers", "4", "-duration", "1s"}, {"steady", "-values", lp, "-retention-method", "bucket"}} {
 		code, _, stderr := runChildren(t, append(args, "-engine", a, "-path", empty)...)
 		if code != exitBadInput || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("%v: status %d, want %d and one line:\n%s", args, code, exitBadInput, stderr)

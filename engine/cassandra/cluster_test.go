@@ -144,13 +144,16 @@ func TestNoProbe(t *testing.T) {
 // native transport off) and gives it 15 s, time enough to log: Open fails
 // in one line quoting its log, and leaves no process and nothing in the
 // directory. (A node merely given too short a time may log nothing yet on
-// a loaded machine.)
+// a loaded machine.) The node is frozen once it has logged, so that it
+// does not spend the CPU of a whole start on the way.
 func TestNodeDoesNotStart(t *testing.T) {
 	needServer(t)
 	t.Parallel()
 	dir := t.TempDir()
 	jvm := append(slices.Clone(testJVM), "-Dcassandra.start_native_transport=false")
+	frozen := freezeOnceLogged(dir)
 	_, err := engine.Open("cassandra", dir, &engine.Options{Engine: &cassandra.Options{Nodes: 1, Address: "127.0.6.2", Heap: testHeap, JVMOptions: jvm, StartTimeout: 15 * time.Second}})
+	t.Logf("node frozen once it had logged: %v", frozen())
 	if !errors.Is(err, cassandra.ErrStart) || !strings.Contains(err.Error(), "start_timeout") || !strings.Contains(err.Error(), "its log ") {
 		t.Fatalf("Open with a node that does not come up in time = %v, want ErrStart quoting its log", err)
 	}
@@ -158,6 +161,54 @@ func TestNodeDoesNotStart(t *testing.T) {
 	oneLine(t, err)
 	wantEmpty(t, dir)
 	noProcessIn(t, dir)
+}
+
+// freezeOnceLogged stops with SIGSTOP the node that is started in dir
+// once its log has a line, and reports through the function it returns,
+// which ends the watch, whether it did. A start costs a node some 7 s of
+// CPU, of which the frozen node spends under one; Open's timeout kills it
+// all the same, and what it logged is there to quote.
+func freezeOnceLogged(dir string) (stopped func() bool) {
+	done, frozen := make(chan struct{}), make(chan bool, 1)
+	go func() {
+		for {
+			if pid, logdir := nodeIn(dir); pid > 0 {
+				if st, err := os.Stat(filepath.Join(logdir, "system.log")); err == nil && st.Size() > 0 {
+					frozen <- syscall.Kill(pid, syscall.SIGSTOP) == nil
+					return
+				}
+			}
+			select {
+			case <-done:
+				frozen <- false
+				return
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+	}()
+	return func() bool {
+		close(done)
+		return <-frozen
+	}
+}
+
+// nodeIn returns the pid and log directory of a node whose command line
+// names dir, or 0.
+func nodeIn(dir string) (pid int, logdir string) {
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		b, err := os.ReadFile(p)
+		if err != nil || !strings.Contains(string(b), dir) || !strings.Contains(string(b), "CassandraDaemon") {
+			continue
+		}
+		for _, arg := range strings.Split(string(b), "\x00") {
+			if d, ok := strings.CutPrefix(arg, "-Dcassandra.logdir="); ok {
+				fmt.Sscan(filepath.Base(filepath.Dir(p)), &pid)
+				return pid, d
+			}
+		}
+	}
+	return 0, ""
 }
 
 // noProcessIn fails if a process runs with dir in its command line.

@@ -29,10 +29,12 @@ const historyMaxNamed = 5
 // whisker, and a ring on a release whose runs differ from those of the
 // engine's release before it beyond the noise, as compare judges a change
 // (a Mann-Whitney U test, p < alpha, with at least minTestRuns runs a
-// side). A table per engine holds each part's metrics, median and spread
-// per release, and under each a row of the change from the release
-// before, marked * beyond the noise and ? when it is not tested.
-func History(releases []Release, metrics []CompareMetric, alpha float64) Page {
+// side), when the change is also an effect (effect: at least minEffect
+// percent, and visible in the figures as shown). A table per engine holds
+// each part's metrics, median and spread per release, and under each a
+// row of the change from the release before, marked * beyond the noise
+// and ? when it is not tested.
+func History(releases []Release, metrics []CompareMetric, alpha, minEffect float64) Page {
 	rs := slices.Clone(releases)
 	slices.SortStableFunc(rs, func(a, b Release) int {
 		return cmp.Or(cmp.Compare(a.Engine, b.Engine), CompareVersions(a.Version, b.Version))
@@ -129,6 +131,7 @@ func History(releases []Release, metrics []CompareMetric, alpha float64) Page {
 					if prev != nil && len(v) > 0 {
 						old := Summarize(prev)
 						_, beyond := judge(prev, v, alpha)
+						beyond = beyond && effect(old.Median, s.Median, f, minEffect)
 						tested := len(prev) >= minTestRuns && len(v) >= minTestRuns
 						series.Points[i].Mark = beyond
 						if old.Median != 0 {
@@ -190,10 +193,20 @@ func History(releases []Release, metrics []CompareMetric, alpha float64) Page {
 		"Each column is a release of an engine, named by the version its loaded library reported, ordered by version; " +
 		"a figure is the median of the release's runs, ± its spread (the larger distance from the median to its min or max).\n" +
 		"change = (new - old) / old of the medians of a release and the one before it. " +
-		fmt.Sprintf("* marks a change beyond the noise: a Mann-Whitney U test (as benchstat and compare) says the runs of the two releases differ at p < %g; ", alpha) +
+		fmt.Sprintf("* marks a change beyond the noise: a Mann-Whitney U test (as benchstat and compare) says the runs of the two releases differ at p < %g, ", alpha) +
+		fmt.Sprintf("and the medians differ by %g%% or more and in the digits shown (figures without spread, such as bytes per point after a compaction, "+
+			"can differ by a few bytes in every run: the test finds that, but it is not a change worth marking); ", minEffect) +
 		fmt.Sprintf("? marks one not tested, with fewer than %d runs on a side. ", minTestRuns) +
 		"With 3 runs a side p is never below 0.1, so run 4 or more (-count) to see a change at 0.05."
 	return p
+}
+
+// effect reports whether a change of a median from old to new is large
+// enough to mark: at least minEffect percent of old, and shown by f, the
+// figure's format (medians that print alike did not change as far as
+// the page can tell).
+func effect(old, new float64, f func(float64) string, minEffect float64) bool {
+	return f(old) != f(new) && math.Abs(new-old) >= minEffect/100*math.Abs(old)
 }
 
 // CompareVersions orders two release names, -1, 0 or +1, reading their

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/workload/harness"
 )
 
@@ -96,6 +97,16 @@ type Config struct {
 	// Iterations is the measured passes per fork; only with Forks.
 	// Default 3 with Forks.
 	Iterations int `json:"iterations,omitempty"`
+	// Cold makes each read benchmark (a Get or a scan) start with the
+	// store's files out of the page cache (harness.DropPageCache, outside
+	// its figures), so that it reads from disk what the engine does not
+	// cache in its own memory. Default false: warm, the store just
+	// written.
+	Cold bool `json:"cold,omitempty"`
+	// Percentiles are latency percentiles (0 < q <= 100) each benchmark
+	// records beside p50, p99, p99.9 and max (Bench.Percentiles), such as
+	// 99.99. Default none.
+	Percentiles []float64 `json:"percentiles,omitempty"`
 	// Progress is told how each benchmark advances; nil is silent.
 	Progress harness.Progress `json:"-"`
 	// Log receives warnings, such as a figure the OS does not provide;
@@ -171,6 +182,9 @@ func (c Config) Validate() error {
 		return bad("warmup iterations and iterations are per fork: add -forks, such as -forks 3")
 	case c.WarmupIterations < 0 || c.WarmupIterations > MaxIterations || c.Iterations < 0 || c.Iterations > MaxIterations:
 		return bad("warmup iterations %d and iterations %d must be within 1..%d; use counts such as -warmup-iterations 3 -iterations 3", c.WarmupIterations, c.Iterations, MaxIterations)
+	}
+	if err := measure.CheckPercentiles(c.Percentiles); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidConfig, err)
 	}
 	return nil
 }

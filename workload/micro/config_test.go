@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tsbench/storage/internal/diskusage"
+	"github.com/tsbench/storage/workload/suite"
 )
 
 func TestConfigDefaults(t *testing.T) {
@@ -49,11 +50,33 @@ func TestConfigValidate(t *testing.T) {
 		{Config{Forks: MaxForks + 1}, "forks"},
 		{Config{Iterations: 5}, "add -forks"},
 		{Config{Forks: 2, WarmupIterations: -1}, "warmup iterations"},
+		{Config{Percentiles: []float64{99, 100.5}}, "percentile 100.5"},
 	} {
 		err := c.cfg.Validate()
 		if !errors.Is(err, ErrInvalidConfig) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Validate(%+v) = %v, want an ErrInvalidConfig naming %q", c.cfg, err, c.want)
 		}
+	}
+}
+
+// TestSuiteSharedSettings: the command's -percentiles and -cold reach the
+// Config, and the JVM engines, which measure neither, refuse them.
+func TestSuiteSharedSettings(t *testing.T) {
+	c := suite.Common{Batch: 100, Seed: 3, Percentiles: []float64{99.99}, Cold: true}
+	s := microSuite{}.Defaults()
+	if err := (microSuite{}).Configure(&s, &c, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !s.Cold || !slices.Equal(s.Percentiles, c.Percentiles) || s.Batch != 100 || s.Seed != 3 {
+		t.Errorf("configured %+v from %+v", s, c)
+	}
+	for _, jvm := range []Config{{Benchmarks: []string{ReadKey}, Cold: true}, {Benchmarks: []string{ReadKey}, Percentiles: []float64{99.9}}} {
+		if err := (microSuite{}).JVM(jvm, c); !errors.Is(err, suite.ErrInvalid) || !strings.Contains(err.Error(), "without -cold and -percentiles") {
+			t.Errorf("JVM(%+v) = %v", jvm, err)
+		}
+	}
+	if err := (microSuite{}).JVM(Config{Benchmarks: []string{ReadKey}}, c); err != nil {
+		t.Errorf("JVM of a warm readKey: %v", err)
 	}
 }
 

@@ -55,7 +55,10 @@
 // and values, as in Go's testing package); latency percentiles come from
 // an HDR histogram. CPU time of all threads (the engine's background
 // compactions included), the I/O the OS charged to the process and the
-// peak RSS are measured per benchmark with internal/measure.
+// peak RSS are measured per benchmark with internal/measure. With
+// Config.Cold each read starts with the store's files out of the page
+// cache (harness.DropPageCache, untimed), so that its I/O is the disk's;
+// Config.Percentiles adds latency percentiles to p50, p99, p99.9 and max.
 //
 // The JVM worker runs these benchmarks too, and with Config.Forks as JMH
 // does: each benchmark in fresh JVMs of several iterations, its µs/op
@@ -93,7 +96,8 @@
 // workload/suite, which -benchmarks picks. Its settings are a Config: its
 // own flags (-benchmarks, -num, -value-size, -key, -order,
 // -compression-ratio, and for the JVM engines -forks, -warmup-iterations
-// and -iterations) set it, -batch and -seed are the command's, copied
-// in once when the workload is configured, and a job carries it to the
-// engine's process, a Go child or the JVM worker, under its JSON names.
+// and -iterations) set it, -batch, -seed, -percentiles and -cold are the
+// command's, copied in once when the workload is configured, and a job
+// carries it to the engine's process, a Go child or the JVM worker, under
+// its JSON names.
 package micro

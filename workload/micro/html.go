@@ -9,8 +9,8 @@ import (
 )
 
 // charts are the HTML report's pictures: per benchmark, time per
-// operation, throughput and CPU as bars, the store's size after each
-// write, and latency percentile curves.
+// operation, throughput and CPU as bars, the store's size and bytes per
+// entry after each write, and latency percentile curves.
 func (r Report) charts(set *results.Set[Result]) []report.Chart {
 	names := r.config().Benchmarks
 	labels := rowLabels(names)
@@ -18,13 +18,15 @@ func (r Report) charts(set *results.Set[Result]) []report.Chart {
 	for i := range all {
 		all[i] = i
 	}
-	var stored []int
+	// stored are the benchmarks after which a store was measured, held
+	// those that left entries in it.
+	var stored, held []int
 	for i := range names {
-		for _, res := range set.All {
-			if i < len(res.Benchmarks) && res.Benchmarks[i].Storage != nil {
-				stored = append(stored, i)
-				break
-			}
+		if has(set, i, func(b *Bench) bool { return b.Storage != nil }) {
+			stored = append(stored, i)
+		}
+		if has(set, i, func(b *Bench) bool { return b.Storage != nil && b.Storage.Entries > 0 }) {
+			held = append(held, i)
 		}
 	}
 	latency := report.Chart{Title: "Latency percentiles",
@@ -50,6 +52,12 @@ func (r Report) charts(set *results.Set[Result]) []report.Chart {
 				return 0, false
 			}
 			return float64(b.Storage.Disk.Used), true
+		}),
+		r.benchChart(set, "Bytes per entry after writes", "Disk used over the entries the store holds, once the engine closed; a flat array would take the key and value size. Lower is better.", held, "", func(b *Bench) (float64, bool) {
+			if b.Storage == nil || b.Storage.Entries == 0 {
+				return 0, false
+			}
+			return b.Storage.BytesPerEntry, true
 		}),
 		latency,
 		r.benchChart(set, "CPU time", "User + system time of every thread, the close after a write included. Lower is better.", all, "ns", func(b *Bench) (float64, bool) {

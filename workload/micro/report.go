@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tsbench/storage/internal/measure"
 	"github.com/tsbench/storage/internal/report"
@@ -68,12 +69,16 @@ func (r Report) config() Config {
 
 func (r Report) intro(set *results.Set[Result]) string {
 	c := r.config()
+	cold := ""
+	if c.Cold {
+		cold = ", reads cold (the store's pages dropped from the page cache first)"
+	}
 	s := fmt.Sprintf("Micro benchmarks: %s entries per fill, %s keys of %d B, values of %d B compressible to %g, "+
-		"batches of %d, write order %s, seed %d.\n"+
+		"batches of %d, write order %s, seed %d%s.\n"+
 		"µs/op is engine time: generating keys and values and verifying reads are excluded. "+
 		"MB = 10^6 bytes; sizes in binary units.\n"+
 		"Best of each row marked *; ! marks a failed benchmark (see Errors).",
-		harness.Count(c.Num), c.KeyType, c.KeyType.Size(), c.ValueSize, c.CompressionRatio, c.Batch, c.Order, c.Seed)
+		harness.Count(c.Num), c.KeyType, c.KeyType.Size(), c.ValueSize, c.CompressionRatio, c.Batch, c.Order, c.Seed, cold)
 	if c.Forks > 0 {
 		s += fmt.Sprintf("\nJVM engines as JMH measures them: each benchmark in %d fresh JVMs, each %d untimed then %d measured iterations; "+
 			"µs/op is the mean of the measured iterations ± the half-width of its %g%% confidence interval (JMH's Error).",
@@ -145,10 +150,6 @@ func (r Report) Page() report.Page {
 	engines := set.Engines()
 	names := r.config().Benchmarks
 	labels := rowLabels(names)
-	// has reports whether any engine has the figure for benchmark i.
-	has := func(i int, f func(*Bench) bool) bool {
-		return slices.ContainsFunc(set.All, func(x *Result) bool { return i < len(x.Benchmarks) && f(&x.Benchmarks[i]) })
-	}
 	grouped := func(title string, label func(i int) string, rows func(i int) bool, metrics []metric) report.Table {
 		t := report.Table{Title: title, Head: report.Head(engines, "Benchmark", "Metric"), Labels: 2}
 		for i := range names {
@@ -194,7 +195,8 @@ func (r Report) Page() report.Page {
 			return report.Sig3Cell(b.MBPerSec)
 		}},
 	}
-	latency := results.LatencyMetrics(func(b *Bench) *measure.Percentiles { return b.Latency })
+	latency := append(results.LatencyMetrics(func(b *Bench) *measure.Percentiles { return b.Latency }),
+		results.PercentileMetrics(r.config().Percentiles, func(b *Bench) map[string]time.Duration { return b.Percentiles })...)
 	latencyLabel := func(i int) string {
 		switch b := lookup(names[i]); {
 		case b == nil:
@@ -227,6 +229,7 @@ func (r Report) Page() report.Page {
 			}
 			return report.NumberCell(b.Storage.Overhead, func(v float64) string { return fmt.Sprintf("%.2f%%", v) })
 		})},
+		{Name: "bytes/entry", Best: report.LowerBest, Get: storageOf(func(b *Bench) report.Cell { return results.BytesPerPointCell(b.Storage.BytesPerEntry) })},
 		{Name: "disk actual", Best: report.LowerBest, Get: storageOf(func(b *Bench) report.Cell { return report.BytesCell(b.Storage.Disk.Actual) })},
 		{Name: "disk apparent", Best: report.LowerBest, Get: storageOf(func(b *Bench) report.Cell { return report.BytesCell(b.Storage.Disk.Apparent) })},
 		{Name: "files", Best: report.NoBest, Get: storageOf(func(b *Bench) report.Cell { return report.CountCell(int64(b.Storage.Disk.Files)) })},
@@ -258,12 +261,17 @@ func (r Report) Page() report.Page {
 		grouped("Throughput (from engine time)", plain, all, throughput),
 		grouped(fmt.Sprintf("Latency (per operation; batch writes per batch; scans per %d entries)", ScanChunk), latencyLabel, all, latency),
 		grouped("Storage after writes (measured after closing the engine, and again after reopening it, when LSM engines have turned their logs into tables; overhead of the closed store over a flat array of the keys and values)", plain,
-			func(i int) bool { return has(i, func(b *Bench) bool { return b.Storage != nil }) }, storage),
+			func(i int) bool { return has(set, i, func(b *Bench) bool { return b.Storage != nil }) }, storage),
 		grouped("Cost (CPU of all threads and I/O counted by the OS, including the engine's close after a write)", plain, all, cost),
 		grouped("Verification (every entry read is checked; readCrc and readXxh64 against the checksum of the data written)", plain,
-			func(i int) bool { return has(i, func(b *Bench) bool { return b.Verify != nil }) }, verify),
+			func(i int) bool { return has(set, i, func(b *Bench) bool { return b.Verify != nil }) }, verify),
 		set.Settings(),
 	}, r.charts(set))
+}
+
+// has reports whether a run of set has benchmark i and f is true of it.
+func has(set *results.Set[Result], i int, f func(*Bench) bool) bool {
+	return slices.ContainsFunc(set.All, func(x *Result) bool { return i < len(x.Benchmarks) && f(&x.Benchmarks[i]) })
 }
 
 // metric is one figure of a benchmark.
@@ -276,6 +284,7 @@ var CompareMetrics = []report.CompareMetric{
 	{Metric: "cpu_user_ns", Title: "CPU user time"},
 	{Metric: "io.write_bytes", Title: "Bytes written (OS)"},
 	{Metric: "storage.disk.used_bytes", Title: "Store size"},
+	{Metric: "storage.bytes_per_entry", Title: "Bytes per entry"},
 	{Metric: "latency.p99_ns", Title: "p99 latency"},
 	{Metric: "memory.peak_private_bytes", Title: "Private memory (peak)"},
 	{Metric: "memory.peak_file_bytes", Title: "Mapped files (peak)"},

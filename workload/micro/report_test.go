@@ -23,6 +23,7 @@ func syntheticReport() Report {
 	cfg := Config{
 		Benchmarks: []string{FillSeq, FillSync, ReadRandom, ReadSeq, ReadRandom, ReadCrc, FillBatch, DeleteRandom, Fill100K},
 		Num:        1_000_000, KeyType: KeyInt4, Order: OrderRandom, ValueSize: 100, CompressionRatio: 0.5, Batch: 1000, Seed: 1,
+		Percentiles: []float64{99.99}, Cold: true,
 	}
 	bench := func(name string, us float64, disk int64, mult float64) Bench {
 		b := lookup(name)
@@ -44,7 +45,8 @@ func syntheticReport() Report {
 				PeakRSS: int64(60e6 * mult)},
 			Latency: &measure.Percentiles{Count: ops, P50: time.Duration(us * 900), P99: time.Duration(us * 4000),
 				P999: time.Duration(us * 20000), Max: time.Duration(us * 900000)},
-			LatencyOf: "op",
+			LatencyOf:   "op",
+			Percentiles: map[string]time.Duration{"p99.99_ns": time.Duration(us * 80000)},
 		}
 		x.MBPerSec = float64(x.Bytes) / 1e6 / t.Seconds()
 		switch {
@@ -57,6 +59,7 @@ func syntheticReport() Report {
 		}
 		switch b.kind {
 		case kindGet, kindScan:
+			x.Cold = true
 			x.IO.WriteBytes = 0
 			x.Verify = &harness.Verification{Expected: ops, Read: ops}
 			if b.hash == hashCRC32 {
@@ -119,7 +122,7 @@ func syntheticReport() Report {
 			CPUModel: "Intel(R) Xeon(R) CPU @ 2.20GHz", Cores: 2, MemoryBytes: 24 << 30,
 			Kernel: "6.1.0-18-amd64", OS: "linux", Arch: "amd64", GoVersion: "go1.26.8",
 			DataPath: "/data/bench", Filesystem: "ext4",
-			CommandLine: []string{"benchmark-storage", "-engine", "rocksdb,lmdb,broken", "-benchmarks", "fillseq,fillsync,readrandom,readseq,readrandom,readCrc,fillbatch,deleterandom,fill100K", "-key", "int4"},
+			CommandLine: []string{"benchmark-storage", "-engine", "rocksdb,lmdb,broken", "-benchmarks", "fillseq,fillsync,readrandom,readseq,readrandom,readCrc,fillbatch,deleterandom,fill100K", "-key", "int4", "-percentiles", "99.99", "-cold"},
 			Seed:        1, Sync: engine.SyncNone,
 			EngineVersions: map[string]string{"rocksdb": "8.9.1", "lmdb": "0.9.31", "broken": "0.1"},
 			EngineBuilds:   map[string]string{"rocksdb": "release, official rocksdbjni binary", "lmdb": "release, built from source with -O2 -DNDEBUG"},

@@ -62,6 +62,13 @@ type Bench struct {
 	// whose single steps are too short to time without distorting them.
 	Latency   *measure.Percentiles `json:"latency,omitempty"`
 	LatencyOf string               `json:"latency_of,omitempty"`
+	// Percentiles are the latency percentiles Config.Percentiles asked
+	// for, by measure.PercentileKey ("p99.99_ns"), of the same samples
+	// as Latency.
+	Percentiles map[string]time.Duration `json:"percentiles,omitempty"`
+	// Cold says the benchmark, a read, started with the store's files out
+	// of the page cache (Config.Cold).
+	Cold bool `json:"cold,omitempty"`
 	// Storage is the store's footprint after a benchmark that writes or
 	// deletes; nil for reads.
 	Storage *Storage `json:"storage,omitempty"`

@@ -57,7 +57,8 @@ func oneLine(err error) string {
 // Any other benchmark on a store no fill has loaded first loads it with
 // write, untimed, and says so in Bench.Setup. After a benchmark that
 // writes or deletes, the engine is closed, the store measured, and the
-// engine reopened.
+// engine reopened. With Config.Cold a read first drops the store's files
+// from the page cache, untimed, and says so in Bench.Cold.
 //
 // The error is an engine failure or ErrVerification; Bench.Error holds it
 // too. Run does not stop the session: the next benchmark may run.
@@ -126,6 +127,12 @@ func (s *Session) Run(name string, n int64) (Bench, error) {
 			n = s.present()
 		}
 		body = s.scan(b, n)
+	}
+	if s.cfg.Cold && (b.kind == kindGet || b.kind == kindScan) {
+		if err := harness.DropPageCache(s.dir); err != nil {
+			return fail(fmt.Errorf("dropping the page cache: %w", err))
+		}
+		bench.Cold = true
 	}
 	err := s.measure(&bench, b, n, body)
 	if err != nil {
@@ -224,6 +231,11 @@ func (s *Session) measure(bench *Bench, b *benchmark, n int64, body func(*benchR
 	if run.timed {
 		p := s.hist.Percentiles()
 		bench.Latency, bench.LatencyOf = &p, run.latencyOf
+		if d, err := s.hist.Detail(s.cfg.Percentiles, false); err != nil {
+			errs = append(errs, err)
+		} else {
+			bench.Percentiles = d.Percentiles
+		}
 	}
 	if v := run.verify; v != nil {
 		bench.Verify = v

@@ -8,8 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/tsbench/storage/engine"
 	_ "github.com/tsbench/storage/engine/goleveldb"
+	"github.com/tsbench/storage/internal/measure"
 )
 
 // testEngine is a pure-Go engine, so the tests need no C library.
@@ -35,7 +38,7 @@ func TestRunEveryBenchmark(t *testing.T) {
 				all = every
 			}
 			cfg := small(all...)
-			cfg.KeyType = kt
+			cfg.KeyType, cfg.Percentiles = kt, []float64{50, 99.99}
 			res, err := Run(OpenerFor(testEngine, engine.Options{}), t.TempDir(), cfg)
 			if err != nil {
 				t.Fatal(err)
@@ -67,6 +70,12 @@ func TestRunEveryBenchmark(t *testing.T) {
 				}
 				if want > 0 && (b.Time <= 0 || b.OpsPerSec <= 0 || b.MicrosPerOp <= 0 || b.Latency == nil) {
 					t.Errorf("#%d %s: no timing: %+v", i, b.Name, b)
+				} else if l := b.Latency; l != nil {
+					// The asked percentiles, of the same samples as Latency.
+					p50, p9999 := b.Percentiles[measure.PercentileKey(50)], b.Percentiles[measure.PercentileKey(99.99)]
+					if len(b.Percentiles) != 2 || p50 != l.P50 || p9999 < l.P999 || p9999 > l.Max {
+						t.Errorf("#%d %s: percentiles %v of latency %+v", i, b.Name, b.Percentiles, l)
+					}
 				}
 				switch bm.kind {
 				case kindGet, kindScan:
@@ -84,6 +93,40 @@ func TestRunEveryBenchmark(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRunCold: with Cold a read benchmark reads the store from the disk,
+// as the OS counts the process's reads, where the same read warm, the
+// store just written and in the page cache, reads nothing from it. Not
+// parallel: the OS counts the reads of the whole process.
+func TestRunCold(t *testing.T) {
+	var st unix.Statfs_t
+	if err := unix.Statfs(t.TempDir(), &st); err != nil || st.Type == unix.TMPFS_MAGIC {
+		t.Skipf("the temporary directory is in memory (tmpfs) or unknown (%v): nothing is read from a disk", err)
+	}
+	read := func(cold bool) int64 {
+		t.Helper()
+		cfg := small(FillSeq, ReadSeq)
+		cfg.Cold = cold
+		res, err := Run(OpenerFor(testEngine, engine.Options{}), t.TempDir(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f, r := res.Benchmarks[0], res.Benchmarks[1]; f.Cold || r.Cold != cold {
+			t.Errorf("cold %v: fillseq cold %v, readseq cold %v", cold, f.Cold, r.Cold)
+		}
+		got := res.Benchmarks[1].IO
+		if got == nil {
+			t.Skip("this system does not count a process's I/O (/proc/self/io)")
+		}
+		return got.ReadBytes
+	}
+	if n := read(false); n != 0 {
+		t.Errorf("warm readseq read %d bytes from the disk, want none", n)
+	}
+	if n := read(true); n == 0 {
+		t.Error("cold readseq read nothing from the disk")
 	}
 }
 

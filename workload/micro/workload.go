@@ -22,13 +22,13 @@ func (microSuite) Info() suite.Info {
 	return suite.Info{
 		About:     "the micro benchmarks",
 		Selects:   "benchmarks",
-		Shared:    []string{suite.FlagBatch, suite.FlagSeed},
+		Shared:    []string{suite.FlagBatch, suite.FlagSeed, suite.FlagPercentiles, suite.FlagCold},
 		ResultKey: "benchmarks",
 	}
 }
 
-// Defaults are the Config's defaults but for the batch and seed, which
-// are the command's (Configure).
+// Defaults are the Config's defaults but for the batch, seed,
+// percentiles and -cold, which are the command's (Configure).
 func (microSuite) Defaults() Config {
 	return Config{Num: DefaultNum, ValueSize: DefaultValueSize, KeyType: DefaultKeyType, Order: DefaultOrder, CompressionRatio: DefaultCompressionRatio}
 }
@@ -94,7 +94,7 @@ func (microSuite) Configure(s *Config, c *suite.Common, _ suite.Given) error {
 	case c.Batch > MaxBatch:
 		return suite.Invalidf("-batch %d is above the maximum of %d writes per batch", c.Batch, MaxBatch)
 	}
-	s.Batch, s.Seed = int(c.Batch), c.Seed
+	s.Batch, s.Seed, s.Percentiles, s.Cold = int(c.Batch), c.Seed, c.Percentiles, c.Cold
 	if err := s.Validate(); err != nil {
 		return suite.Invalid(err, ErrInvalidConfig)
 	}
@@ -137,10 +137,14 @@ func (microSuite) Report(runID string, env harness.Environment, rs []*Result) re
 // report's.
 var jvmBenchmarks = []string{Write, ReadKey, ReadSeqLmdb, ReadRevLmdb, ReadCrc, ReadXxh64}
 
-// JVM refuses a list of benchmarks none of which the JVM worker runs;
-// of a list with some, it runs those, and reports the others as not
-// supported in its columns.
+// JVM refuses -cold and -percentiles, which the JVM worker does not
+// measure, and a list of benchmarks none of which it runs; of a list
+// with some, it runs those, and reports the others as not supported in
+// its columns.
 func (microSuite) JVM(s Config, _ suite.Common) error {
+	if s.Cold || len(s.Percentiles) > 0 {
+		return suite.Invalidf("the JVM engines run the micro benchmarks without -cold and -percentiles: drop them")
+	}
 	if !slices.ContainsFunc(s.Benchmarks, func(b string) bool { return slices.Contains(jvmBenchmarks, b) }) {
 		return suite.Invalidf("the JVM engines run the LmdbJava report's benchmarks (%s), none of %s", strings.Join(jvmBenchmarks, ", "), strings.Join(s.Benchmarks, ", "))
 	}

@@ -23,9 +23,16 @@ type checker struct {
 	// last checks the one point a reverse seek returns: older than the
 	// latest acknowledged means the newer are missing.
 	last bool
+	// file checks a read of an imported file's points in place of
+	// next, acked and gen (importedread.go); nil for generated points.
+	file *fileCheck
 }
 
 func (c *checker) check(key, val []byte) {
+	if c.file != nil {
+		c.file.check(c, key, val)
+		return
+	}
 	c.v.Read++
 	series, ts, seq, err := tskey.ParseKey(key)
 	if err != nil {
@@ -69,8 +76,13 @@ func (c *checker) check(key, val []byte) {
 // finish counts the acknowledged points after the last one read as
 // missing.
 func (c *checker) finish() {
+	if c.file != nil {
+		c.file.finish(c)
+		return
+	}
 	if c.last {
-		if c.v.Read == 0 && c.acked > 0 {
+		// next is set by this query's read: v counts every query's.
+		if c.next == 0 && c.acked > 0 {
 			c.v.Missing++
 			c.v.Note("series %d: no latest point, but %d were acknowledged", c.series, c.acked)
 		}

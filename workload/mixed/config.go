@@ -56,7 +56,8 @@ type Config struct {
 	// Default 0.
 	Skew float64 `json:"skew"`
 	// MultiSeries is K, how many series a multi query reads under one
-	// snapshot. Default DefaultMultiSeries.
+	// snapshot. Default DefaultMultiSeries, or every series of an
+	// imported file with fewer.
 	MultiSeries int `json:"multi_series"`
 	// Percentiles are latency percentiles (0 < q <= 100) each operation
 	// kind records beyond p50, p99, p99.9 and max (Operation.Percentiles),
@@ -71,8 +72,10 @@ type Config struct {
 	// the readers' choices.
 	Seed uint64 `json:"seed"`
 	// Values are what the points' values are and how they are stored
-	// (-values, -value-encoding). Default random int64s in protobuf, the
-	// 2014 workload's.
+	// (-values, -value-encoding); with an imported file, the points
+	// themselves: Values.Import, its survey, must be set, and Series
+	// be its series, and the preload (Points) is the file's first
+	// points. Default random int64s in protobuf, the 2014 workload's.
 	Values points.Values `json:"values,omitzero"`
 	// Preloaded says the store already holds the preload's Points, from
 	// a dataset an earlier run wrote: Run does not write them. Default
@@ -100,6 +103,9 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.MultiSeries == 0 {
 		c.MultiSeries = DefaultMultiSeries
+		if c.Values.Import != nil {
+			c.MultiSeries = int(min(DefaultMultiSeries, c.Series))
+		}
 	}
 	return c
 }
@@ -112,6 +118,10 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: %s", ErrInvalidConfig, fmt.Sprintf(format, args...))
 	}
 	span := time.Duration(c.Points) * time.Duration(points.Interval)
+	if err := c.validateFile(); err != nil {
+		return err
+	}
+	file := c.Values.Kind == points.Imported
 	switch {
 	case c.Duration <= 0:
 		return bad("duration is %v; use a positive duration such as -duration 30s", c.Duration)
@@ -131,13 +141,13 @@ func (c Config) Validate() error {
 		return bad("batch is %d; use a positive number such as -batch 1000", c.Batch)
 	case c.Points < 0 || c.Points > points.MaxPoints:
 		return bad("points is %d; preload between 0 and %d points", c.Points, int64(points.MaxPoints))
-	case c.Points > 0 && c.Series > c.Points:
+	case c.Points > 0 && c.Series > c.Points && !file:
 		return bad("series (%d) exceeds the preloaded points (%d): every series needs a point; lower -series or raise -points", c.Series, c.Points)
 	case c.Rate < 0:
 		return bad("rate is %g; use a positive number of points per second, or none for no cap", c.Rate)
 	case c.Window < 0:
 		return bad("window is %v; use a positive duration such as -window 1m", c.Window)
-	case c.Points > 0 && c.Window > span && (c.Mix.Recent > 0 || c.Mix.Multi > 0):
+	case c.Points > 0 && c.Window > span && (c.Mix.Recent > 0 || c.Mix.Multi > 0) && !file:
 		return bad("window %v is longer than the preloaded data (%d points, %v of data time); use a shorter -window or more -points", c.Window, c.Points, span)
 	case c.Skew < 0 || c.Skew >= 1:
 		return bad("skew is %g; use 0 for uniform, or a zipfian exponent below 1 such as -skew 0.99", c.Skew)
@@ -152,6 +162,26 @@ func (c Config) Validate() error {
 	}
 	if err := c.Values.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+	}
+	return nil
+}
+
+// validateFile reports what makes an imported file's points unable to
+// run: its survey missing or not matching Series, fewer series than
+// writers, or a preload longer than the file.
+func (c Config) validateFile() error {
+	im := c.Values.Import
+	switch {
+	case c.Values.Kind != points.Imported:
+		return nil
+	case im == nil:
+		return fmt.Errorf("%w: -values %s was not surveyed: set Values.Import to its Values.Survey", ErrInvalidConfig, c.Values.File)
+	case c.Series != im.Series:
+		return fmt.Errorf("%w: series is %d, but -values %s has %d: set Series to the survey's", ErrInvalidConfig, c.Series, c.Values.File, im.Series)
+	case int64(c.Writers) > im.Series:
+		return fmt.Errorf("%w: -values %s has %d series, fewer than the %d writers, each of which owns a share of them: use -writers %d or fewer", ErrInvalidConfig, c.Values.File, im.Series, c.Writers, im.Series)
+	case c.Points > im.Points:
+		return fmt.Errorf("%w: -points %d is more than the %d points of -values %s, whose first points are the preload: lower -points, or leave it out for none", ErrInvalidConfig, c.Points, im.Points, c.Values.File)
 	}
 	return nil
 }

@@ -12,7 +12,8 @@
 // (series, timestamp, sequence), a protobuf value derived from the seed.
 // Point k of series s is that workload's point k*Series+s, so the
 // preload (Points, written before the clock starts, as its write step
-// writes them) and a dataset of package dataset are the same data.
+// writes them) and a dataset of package dataset are the same data. An
+// imported file's points run in their place (see An imported file).
 //
 // # Writers and readers
 //
@@ -47,6 +48,40 @@
 // and a final check reads every series whole, expecting exactly the
 // acknowledged points. A verification failure is recorded and the run
 // reports it; an engine error stops the run.
+//
+// # An imported file
+//
+// With an imported file (-values FILE: line protocol or CSV, see
+// package points) its points run in place of generated ones: its series
+// (Series is the file's, from its survey), its timestamps, its values.
+// The preload is the file's first Points points, in file order; writer
+// w owns the file's series [w*Series/W, (w+1)*Series/W) and appends the
+// rest of their points in file order, each writer reading the file
+// (points.Stream) and keeping its own series' points, and after the
+// file's last point its points again, later by the file's time span,
+// so that a run never runs out. The file has as many series as writers
+// or more, and Points are at most its points; else the run is refused
+// before anything is created. Rate shares are by series, as in the
+// generated case, whatever the file's points per series.
+//
+// The file is never held: for each series the run keeps what writers
+// acknowledged, a few numbers: the count, the sum of the points'
+// digests (points.Digest), the first and latest timestamps and the
+// latest's digest. A series' points are in increasing time, so the
+// acknowledged ones are exactly those up to the latest acknowledged
+// timestamp. Queries pick their ranges from these: recent reads from
+// Window before the series' latest acknowledged point, range between
+// two times drawn between its first and latest, multi the last Window
+// before the latest of its series'. A read checks every entry's key (a
+// point of the series, in its range, in increasing time, so once) and
+// value (one of the encoding's, for the series' type); where its range
+// holds the latest acknowledged point, that point and its digest; and
+// where its range holds every acknowledged point (a scan, or a window
+// longer than the series), their count and the sum of their digests, so
+// a lost, added or changed point anywhere in it shows. A read over part
+// of a series cannot see a point lost in its middle; the scans and the
+// final check do: it reads every series whole and expects exactly the
+// acknowledged points by count and sum, and nothing later.
 //
 // # What is measured
 //

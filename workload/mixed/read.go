@@ -8,6 +8,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/internal/scanbuf"
+	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
 	"github.com/tsbench/storage/workload/querymix"
 )
@@ -21,6 +22,10 @@ type reader struct {
 	lo, hi []byte  // bounds, reused
 	multi  []int64 // a multi query's series
 	acked  []int64 // and their acknowledged counts
+	// fileAcked are, of an imported file, what was acknowledged of the
+	// multi query's series; fileCheck is the check of the read under way.
+	fileAcked []fileAck
+	fileCheck fileCheck
 }
 
 func (r *runner) reader(w *worker, id int) error {
@@ -31,7 +36,11 @@ func (r *runner) reader(w *worker, id int) error {
 		lo:    make([]byte, tskey.KeySize),
 		hi:    make([]byte, tskey.KeySize),
 		multi: make([]int64, r.cfg.MultiSeries),
-		acked: make([]int64, r.cfg.MultiSeries),
+	}
+	if r.file != nil {
+		rd.fileAcked = make([]fileAck, r.cfg.MultiSeries)
+	} else {
+		rd.acked = make([]int64, r.cfg.MultiSeries)
 	}
 	for !r.stopping() {
 		w.pastWarmup(r)
@@ -53,6 +62,10 @@ func (r *runner) reader(w *worker, id int) error {
 // scan. It reads what writers had acknowledged before it starts, so that
 // those points, and any written since, are what it may see.
 func (rd *reader) seriesQuery(kind int, s int64) error {
+	if rd.r.file != nil {
+		c, from, to := rd.fileQuery(kind, s)
+		return rd.query(kind, &c, from, to)
+	}
 	g, n := rd.r.gen, rd.r.ack[s].Load()
 	c := checker{gen: g, v: &rd.w.verify[kind+1], series: s, acked: n}
 	from, to := uint64(0), uint64(0) // timestamps; to == 0: to the series' end
@@ -73,6 +86,13 @@ func (rd *reader) seriesQuery(kind int, s int64) error {
 			c.next, c.acked = a, b+1
 		}
 	}
+	return rd.query(kind, &c, from, to)
+}
+
+// query reads c's series from timestamp from to to (0: to the series'
+// end), or with c.last its latest point, and checks what it read with c.
+func (rd *reader) query(kind int, c *checker, from, to uint64) error {
+	s := c.series
 	tskey.PutKey(rd.lo, uint64(s), from, 0)
 	if to == 0 {
 		tskey.PutKey(rd.hi, uint64(s)+1, 0, 0)
@@ -91,14 +111,14 @@ func (rd *reader) seriesQuery(kind int, s int64) error {
 			rd.chunk.Add(it.Key(), it.Value())
 		}
 	} else {
-		spent, t0 = rd.drain(it, it.First(), &c, t0)
+		spent, t0 = rd.drain(it, it.First(), c, t0)
 	}
 	err = it.Err()
 	if cerr := it.Close(); err == nil {
 		err = cerr
 	}
 	d := spent + time.Since(t0)
-	checkChunk(&rd.chunk, &c)
+	checkChunk(&rd.chunk, c)
 	c.finish()
 	rd.record(kind, d, c.v.Read-before)
 	return err
@@ -108,22 +128,8 @@ func (rd *reader) seriesQuery(kind int, s int64) error {
 // snapshot, with one iterator moved from series to series by SetBounds:
 // one view of several series, as a dashboard panel needs.
 func (rd *reader) multiQuery(kind int) error {
-	g, cfg := rd.r.gen, rd.r.cfg
-	var end uint64 // the window ends after the latest acknowledged point
-	for j := range rd.multi {
-		s := rd.r.chooser.next(rd.rng)
-		rd.multi[j], rd.acked[j] = s, rd.r.ack[s].Load()
-		if n := rd.acked[j]; n > 0 {
-			end = max(end, timestamp(g, s, n-1)+1)
-		}
-	}
-	from := uint64(0)
-	if end > 0 {
-		from = max(end, points.Epoch+uint64(cfg.Window)) - uint64(cfg.Window)
-	} else {
-		end = points.Epoch
-	}
 	v := &rd.w.verify[kind+1]
+	from, end := rd.pickMulti()
 	t0 := time.Now()
 	snap, err := engine.NewSnapshot(rd.r.db)
 	if err != nil {
@@ -134,7 +140,11 @@ func (rd *reader) multiQuery(kind int) error {
 	var read int64
 	for j, s := range rd.multi {
 		tskey.PutKey(rd.lo, uint64(s), from, 0)
-		tskey.PutKey(rd.hi, uint64(s), end, 0)
+		if end == 0 {
+			tskey.PutKey(rd.hi, uint64(s)+1, 0, 0)
+		} else {
+			tskey.PutKey(rd.hi, uint64(s), end, 0)
+		}
 		bounds := engine.IterOptions{LowerBound: rd.lo, UpperBound: rd.hi}
 		if it == nil {
 			it, err = snap.NewIterator(bounds)
@@ -144,7 +154,7 @@ func (rd *reader) multiQuery(kind int) error {
 		if err != nil {
 			break
 		}
-		c := checker{gen: g, v: v, series: s, next: firstAt(g, s, from), acked: min(rd.acked[j], firstAt(g, s, end))}
+		c := rd.multiChecker(v, j, from, end)
 		before := v.Read
 		var d time.Duration
 		d, t0 = rd.drain(it, it.First(), &c, t0)
@@ -167,6 +177,40 @@ func (rd *reader) multiQuery(kind int) error {
 	}
 	rd.record(kind, spent+time.Since(t0), read)
 	return err
+}
+
+// pickMulti picks a multi query's series into rd.multi, noting what
+// writers had acknowledged of each, and returns its window: the last
+// Window before the latest acknowledged point of them, from timestamp
+// from to end (0: to the series' end).
+func (rd *reader) pickMulti() (from, end uint64) {
+	if rd.r.file != nil {
+		return rd.pickFileMulti()
+	}
+	g := rd.r.gen
+	for j := range rd.multi {
+		s := rd.r.chooser.next(rd.rng)
+		rd.multi[j], rd.acked[j] = s, rd.r.ack[s].Load()
+		if n := rd.acked[j]; n > 0 {
+			end = max(end, timestamp(g, s, n-1)+1)
+		}
+	}
+	if end == 0 {
+		return 0, points.Epoch
+	}
+	return max(end, points.Epoch+uint64(rd.r.cfg.Window)) - uint64(rd.r.cfg.Window), end
+}
+
+// multiChecker is the check of the multi query's j-th series over its
+// window.
+func (rd *reader) multiChecker(v *harness.Verification, j int, from, end uint64) checker {
+	s := rd.multi[j]
+	if rd.r.file != nil {
+		rd.fileCheck = rd.r.file.checkRead(rd.fileAcked[j], from, end)
+		return checker{v: v, series: s, file: &rd.fileCheck}
+	}
+	g := rd.r.gen
+	return checker{gen: g, v: v, series: s, next: firstAt(g, s, from), acked: min(rd.acked[j], firstAt(g, s, end))}
 }
 
 // drain reads it from its position on into the chunk, checking each full

@@ -324,7 +324,8 @@ func perSecondCell(stats *Spread, i int) report.Cell {
 }
 
 // charts are the HTML report's pictures: each kind's operations per
-// second through the run, and its latency percentiles.
+// second through the run, its latency percentiles, and the store's bytes
+// per point at the end.
 func (r Report) charts(set *results.Set[Result], kinds []string) []report.Chart {
 	over := report.Chart{Title: "Throughput over time", Note: "Operations in each second of the run (points for writes). Higher is better."}
 	lat := report.Chart{Title: "Latency percentiles", Note: "Write: per batch; queries: per query. Lower is better."}
@@ -354,7 +355,12 @@ func (r Report) charts(set *results.Set[Result], kinds []string) []report.Chart 
 			return nil, false
 		}))
 	}
-	return []report.Chart{over, lat}
+	size := set.Chart(report.Chart{Title: "Bytes per point at the end", Note: "Disk used over the points the final check read (16 raw bytes: a timestamp and a float64). Lower is better.",
+		Kind: report.Bars, Format: report.Sig3}, []string{"end of run"},
+		func(_ int, res *Result) results.Value {
+			return results.Value{V: res.BytesPerPoint, OK: res.BytesPerPoint > 0}
+		})
+	return []report.Chart{over, lat, size}
 }
 
 // plural is "1 writer", "2 writers".

@@ -56,7 +56,8 @@ func syntheticReport() Report {
 			Cost: harness.Cost{Wall: 3010 * time.Millisecond, CPUUser: time.Duration(4e9 * mult), CPUSys: time.Duration(1e9 * mult),
 				IO: &measure.IO{ReadBytes: 1 << 20, WriteBytes: int64(300e6 * mult)}, PeakRSS: int64(200e6 * mult),
 				Memory: &measure.MemoryPeaks{Private: int64(150e6 * mult), File: int64(45e6 * mult), Go: 40e6, Samples: 15}},
-			Disk: diskusage.Usage{Used: int64(90e6 * mult), Actual: int64(100e6 * mult), Apparent: int64(110e6 * mult), Files: 12},
+			Disk:          diskusage.Usage{Used: int64(90e6 * mult), Actual: int64(100e6 * mult), Apparent: int64(110e6 * mult), Files: 12},
+			BytesPerPoint: 45 * mult,
 			Preload: &Preload{Points: 1e6, Time: time.Duration(2e9 * mult), PointsPerSec: 5e5 / mult,
 				Cost: harness.Cost{Wall: time.Duration(2.2e9 * mult), CPUUser: 2e9, PeakRSS: 100e6}, Latency: lat(1800)}}
 		var written int64 = r.Operations[0].Count

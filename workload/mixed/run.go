@@ -37,18 +37,15 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	values, err := cfg.Values.Load()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalidConfig, err)
-	}
 	r := &runner{
 		db:       db,
 		cfg:      cfg,
-		gen:      points.Generator{Series: cfg.Series, Seed: cfg.Seed, Values: values},
-		ack:      make([]atomic.Int64, cfg.Series),
 		picker:   querymix.NewPicker(cfg.Mix),
 		chooser:  newChooser(cfg.Series, cfg.Skew),
 		warnings: &harness.Warnings{Log: cfg.Log, Prefix: "mixed", Part: "part"},
+	}
+	if err := r.load(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalidConfig, err)
 	}
 	r.stopped, r.halt = context.WithCancel(context.Background())
 	defer r.halt()
@@ -57,7 +54,8 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 		res.Error = oneLine(err)
 		return res, err
 	}
-	if cfg.Points > 0 && !cfg.Preloaded {
+	switch {
+	case cfg.Points > 0 && !cfg.Preloaded:
 		pre, err := r.runPreload()
 		res.Preload = pre
 		if err != nil {
@@ -67,6 +65,10 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 			if err := cfg.AfterPreload(); err != nil {
 				return fail(err)
 			}
+		}
+	case r.file != nil:
+		if err := r.file.replay(cfg.Points); err != nil {
+			return fail(err)
 		}
 	}
 	for s := range r.ack {
@@ -104,6 +106,20 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	return res, nil
 }
 
+// load makes the points ready: an imported file's, or the values of
+// generated ones, whose acknowledgements are counts.
+func (r *runner) load() error {
+	if r.cfg.Values.Kind == points.Imported {
+		f, err := openImported(r.cfg.Values)
+		r.file = f
+		return err
+	}
+	values, err := r.cfg.Values.Load()
+	r.gen = points.Generator{Series: r.cfg.Series, Seed: r.cfg.Seed, Values: values}
+	r.ack = make([]atomic.Int64, r.cfg.Series)
+	return err
+}
+
 // oneLine formats err on one line, joining errors.Join's lines.
 func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", "; ") }
 
@@ -114,7 +130,10 @@ type runner struct {
 	gen points.Generator
 	// ack[s] is how many points of series s writers have acknowledged:
 	// its points 0..ack[s]-1 are committed. Only s's writer stores it.
+	// Nil for an imported file's points, whose acknowledgements file
+	// keeps.
 	ack     []atomic.Int64
+	file    *imported
 	picker  querymix.Picker
 	chooser *chooser
 	// stopped is done once the run stops: its time is up, or a worker
@@ -399,9 +418,16 @@ func (s *sampler) take() {
 func (r *runner) finalCheck() *harness.Verification {
 	v := &harness.Verification{}
 	var chunk scanbuf.Chunk
+	var fc fileCheck
 	lo, hi := make([]byte, tskey.KeySize), make([]byte, tskey.KeySize)
 	for s := range r.cfg.Series {
-		c := checker{gen: r.gen, v: v, series: s, acked: r.ack[s].Load(), strict: true}
+		var c checker
+		if r.file != nil {
+			fc = r.file.checkRead(r.file.acked(s), 0, 0)
+			c = checker{v: v, series: s, strict: true, file: &fc}
+		} else {
+			c = checker{gen: r.gen, v: v, series: s, acked: r.ack[s].Load(), strict: true}
+		}
 		tskey.PutKey(lo, uint64(s), 0, 0)
 		tskey.PutKey(hi, uint64(s)+1, 0, 0)
 		it, err := r.db.NewIterator(engine.IterOptions{LowerBound: lo, UpperBound: hi})

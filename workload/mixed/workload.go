@@ -44,13 +44,20 @@ func (mixedSuite) Configure(s *Config, c *suite.Common, given suite.Given) error
 	if !given("points") {
 		c.Points = 0
 	}
+	if c.Values.Kind == points.Imported {
+		// The file's series replace -series; its first points are
+		// the preload.
+		sv, err := c.Values.Survey()
+		if err != nil {
+			return suite.Invalidf("-values %v", suite.Unprefixed(err, points.ErrBadValues))
+		}
+		c.Values.Import, c.Series = &sv, sv.Series
+	}
 	s.Series, s.Batch, s.Points, s.Seed, s.Values = c.Series, c.Batch, c.Points, c.Seed, c.Values
 	s.Percentiles = c.Percentiles
 	switch {
 	case given("rate") && s.Rate <= 0:
 		return suite.Invalidf("-rate %g: give a positive number of points per second, or leave -rate out for no cap", s.Rate)
-	case c.Values.Kind == points.Imported:
-		return suite.Invalidf("-values %s: a file's points run in the ts workload (benchmark-storage ts -values FILE); the mixed workload takes random or real", c.Values.File)
 	case c.Batch > points.MaxBatch:
 		return suite.Invalidf("-batch %d is above the maximum of %d points per batch", c.Batch, points.MaxBatch)
 	case c.Dataset != "" && c.Points == 0:

@@ -95,13 +95,15 @@ type Config struct {
 	Writers int `json:"writers"`
 	// Readers is how many goroutines query meanwhile. Default 0.
 	Readers int `json:"readers"`
-	// Series is how many series are live at any time. Required.
+	// Series is how many series are live at any time; with an imported
+	// file, its series (points.Survey). Required.
 	Series int64 `json:"series"`
 	// Batch is how many points a batch holds. Required.
 	Batch int64 `json:"batch"`
 	// Speedup is how much faster data time runs than wall time: every
 	// live series gets a point every Speedup*Series/Rate seconds of data
-	// time. Default DefaultSpeedup (data time is wall time).
+	// time; with an imported file, always the pace of its timestamps at
+	// Rate. Default DefaultSpeedup (data time is wall time).
 	Speedup float64 `json:"speedup"`
 	// Retention is how much data time is kept: once the data reaches a
 	// time t, points older than t-Retention are deleted, a bucket at a
@@ -155,8 +157,10 @@ type Config struct {
 	// Seed determines every value and the readers' choices.
 	Seed uint64 `json:"seed"`
 	// Values are what the points' values are and how they are stored
-	// (-values, -value-encoding). Default random int64s in protobuf, the
-	// 2014 workload's.
+	// (-values, -value-encoding), or an imported file whose points the
+	// run writes instead of the model's, surveyed (Values.Import; the
+	// package doc says how it runs). Default random int64s in protobuf,
+	// the 2014 workload's.
 	Values points.Values `json:"values,omitzero"`
 	// Open opens an engine instance in a directory, for MethodShards'
 	// shards. Required with MethodShards.
@@ -180,17 +184,21 @@ func (c Config) WithDefaults() Config {
 	if c.Writers == 0 {
 		c.Writers = 1
 	}
-	if c.Speedup == 0 {
+	switch im := c.Values.Import; {
+	case im != nil && im.Points > 0:
+		// A file's data time is its timestamps, at the rate.
+		c.Speedup = float64(im.Span) / 1e9 * c.Rate / float64(im.Points)
+	case c.Speedup == 0:
 		c.Speedup = DefaultSpeedup
 	}
 	if c.Retention == 0 {
-		c.Retention = c.dataTime() / 3
+		c.Retention = (c.dataTime() / 3).Round(time.Millisecond)
 	}
 	if c.Method == "" {
 		c.Method = MethodDelete
 	}
 	if c.BucketWidth == 0 {
-		c.BucketWidth = c.Retention / bucketsPerRetention
+		c.BucketWidth = (c.Retention / bucketsPerRetention).Round(time.Millisecond)
 	}
 	if c.LateWindow == 0 {
 		c.LateWindow = min(DefaultLateWindow, c.Retention/4)
@@ -210,10 +218,28 @@ func (c Config) WithDefaults() Config {
 	return c
 }
 
-// dataTime is how much data time the run covers.
+// dataTime is how much data time the run covers: with an imported file,
+// the part of its span the schedule holds, as if its points were spread
+// evenly over it.
 func (c Config) dataTime() time.Duration {
+	if im := c.Values.Import; im != nil && im.Points > 0 {
+		return time.Duration(float64(im.Span) * min(1, c.Rate*c.Duration.Seconds()/float64(im.Points)))
+	}
 	return time.Duration(float64(c.Duration) * c.Speedup)
 }
+
+// batches is how many batches the schedule holds: Rate*Duration points,
+// or an imported file's if it has fewer, in whole batches.
+func (c Config) batches() int64 {
+	n := int64(c.Rate * c.Duration.Seconds())
+	if im := c.Values.Import; im != nil {
+		n = min(n, im.Points)
+	}
+	return n / c.Batch
+}
+
+// imported reports whether the points are an imported file's.
+func (c Config) imported() bool { return c.Values.Kind == points.Imported }
 
 // step is the data time between a series' consecutive points.
 func (c Config) step() time.Duration {
@@ -242,6 +268,9 @@ func (c Config) Validate() error {
 		}
 	}
 	d := c.WithDefaults()
+	if err := c.validateFile(d); err != nil {
+		return err
+	}
 	switch {
 	case c.Duration <= 0:
 		return bad("-duration %v: give a positive duration such as -duration 1m", c.Duration)
@@ -310,8 +339,12 @@ func (c Config) Validate() error {
 // describe says the run's parameters in one line.
 func (c Config) describe() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s points/s over %s series in batches of %d for %v, data time x%g (a point per series every %s), retention %v by %s in buckets of %v",
-		report.Rate(c.Rate), harness.Count(c.Series), c.Batch, c.Duration, c.Speedup, report.Duration(c.step()), c.Retention, c.Method, c.BucketWidth)
+	pace := fmt.Sprintf("data time x%g (a point per series every %s)", c.Speedup, report.Duration(c.step()))
+	if c.imported() {
+		pace = fmt.Sprintf("the file's own data time (x%.3g on average at this rate)", c.Speedup)
+	}
+	fmt.Fprintf(&b, "%s points/s over %s series in batches of %d for %v, %s, retention %v by %s in buckets of %v",
+		report.Rate(c.Rate), harness.Count(c.Series), c.Batch, c.Duration, pace, c.Retention, c.Method, c.BucketWidth)
 	if c.Method == MethodTTL {
 		fmt.Fprintf(&b, " (the engine's expiry: %v of wall time)", c.Expiry())
 	}

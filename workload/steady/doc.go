@@ -34,6 +34,40 @@
 // batch's points are put in another order. Every point, and every
 // decision, is a pure function of the seed and its index.
 //
+// # An imported file
+//
+// With Values of points.Imported (-values FILE, surveyed first:
+// points.Values.Survey) the points are the file's, not the model's:
+// point i is the file's point i in file order, sent in its batch on the
+// same schedule at Rate, at its own timestamp, in the series its series
+// key maps to (points.File), sequence i+1, its value the file's in the
+// encoding asked. The schedule holds the file's points or Rate*Duration,
+// whichever is fewer, in whole batches: the run ends at the file's end
+// or the duration. Data time is the file's timestamps, from its earliest
+// (Speedup is their pace at Rate, on average; -speedup is refused): the
+// front is the latest timestamp below the watermark, and retention cuts
+// at the front less Retention, in buckets from the earliest, by the
+// delete or shards method. Late batches and churn do not apply (the
+// file's order and series are its own); out-of-order points do. The
+// bucket layout counts buckets from the model's start, and ttl's cutoff
+// moves while the final check sums a series, so both are refused; so is
+// a file with a point further behind the latest before it than Retention
+// less a bucket (retention could delete its time before it is written),
+// one of fewer than two batches, and a Retention not shorter than its
+// span.
+//
+// A read of a file's series is checked by its keys and encodings: each
+// point of the series and range, in order, once, of a scheduled point,
+// not one retention had deleted before the query began, with a value of
+// the series' encoding; which points a range holds is not known without
+// the file, so a read's missing points are left to the final check. It
+// reads the store series by series, checks the same, and sums each
+// series' points found (count and points.Digest); then it streams the
+// file's scheduled points and sums, per series, the committed ones not
+// expired; any difference of count or sum is a missing, unexpected or
+// wrong point. Memory grows with the series (a few sums each) and by a
+// timestamp per batch (each batch's front), not with the file's points.
+//
 // # Retention
 //
 // A goroutine follows the watermark, the point below which every batch is
@@ -42,7 +76,7 @@
 // deleted, by Method:
 //
 //	delete   a DeleteRange per series id that had points there (series-major keys, tskey.PutKey)
-//	bucket   one DeleteRange over the expired buckets of time-bucket-major keys (tskey.PutBucketKey)
+//	bucket   a DeleteRange per expired bucket of time-bucket-major keys (tskey.PutBucketKey)
 //	shards   an engine instance per bucket of data time (Config.Open), closed and its directory
 //	         deleted once it expires, as InfluxDB drops a shard
 //	ttl      nothing: the engine, opened with an expiry of Retention/Speedup in wall time
@@ -61,8 +95,17 @@
 // deleted before the query began (else wrong or expired); each point
 // committed below the watermark when the query began and not yet being
 // deleted when it ended must be read (else missing). After the run, a
-// final check reads the whole store and expects exactly the committed
-// points that did not expire.
+// final check reads the whole store, series by series (one iterator moved
+// on with engine.SetBounds, the ranges tiling the key space), and expects
+// exactly the committed points that did not expire.
+//
+// Every range read or deleted lies within one series (with the bucket
+// layout, one bucket), so the workload runs on an engine ordered only
+// within a prefix of 8 bytes (engine.OrderPrefix: Cassandra's
+// partitions); there the final check reads the run's series alone. The
+// shards method opens an engine per shard: on a local cluster (etcd,
+// Cassandra) a cluster per shard, each taking seconds to a minute to
+// start and all on the same addresses, so it does not run there.
 //
 // # What is measured
 //

@@ -30,13 +30,16 @@ type model struct {
 	values     points.Generator
 	layout     points.Layout
 	width      uint64 // data time of a bucket, shard and retention step, ns
+	// origin is the data time the run starts from: the first round's,
+	// points.Epoch, or an imported file's earliest timestamp.
+	origin uint64
 }
 
 func newModel(c Config, values *points.Source) model {
 	m := model{
 		series: c.Series, batch: c.Batch, step: uint64(c.step()),
 		values: points.Generator{Series: c.Series, Seed: c.Seed, Values: values},
-		width:  uint64(c.BucketWidth),
+		width:  uint64(c.BucketWidth), origin: points.Epoch,
 	}
 	if c.Method == MethodBucket {
 		m.layout = points.Layout{BucketWidth: m.width}
@@ -59,12 +62,18 @@ func (m model) roundAt(ts uint64) int64 {
 	return int64((ts - points.Epoch + m.step - 1) / m.step)
 }
 
-// generation is how many times churn has replaced slot j by round r.
-func (m model) generation(j, r int64) int64 {
+// replaced is how many replacements churn has made by round r, cyclic
+// from slot 0.
+func (m model) replaced(r int64) int64 {
 	if m.churnPer == 0 {
 		return 0
 	}
-	t := r / m.churnEvery * m.churnPer // replacements so far, cyclic from slot 0
+	return r / m.churnEvery * m.churnPer
+}
+
+// generation is how many times churn has replaced slot j by round r.
+func (m model) generation(j, r int64) int64 {
+	t := m.replaced(r)
 	if t <= j {
 		return 0
 	}
@@ -109,13 +118,18 @@ func (m model) committedRounds(j, wm int64) int64 {
 	return (wm - j + m.series - 1) / m.series
 }
 
-// ids calls f with every series id that has points in rounds [from, to).
+// ids calls f with every series id that has points in rounds [from, to),
+// in increasing order (the final check reads them in key order).
 func (m model) ids(from, to int64, f func(id uint64)) {
 	if to <= from {
 		return
 	}
-	for j := range m.series {
-		for g := m.generation(j, from); g <= m.generation(j, to-1); g++ {
+	// Generation g of slot j has points there if generation(j, from) <= g
+	// <= generation(j, to-1): with t(r) the replacements by round r, if
+	// t(from) - g*series <= j < t(to-1) - (g-1)*series.
+	tFrom, tTo := m.replaced(from), m.replaced(to-1)
+	for g := m.generation(m.series-1, from); g <= m.generation(0, to-1); g++ {
+		for j := max(0, tFrom-g*m.series); j < min(m.series, tTo-(g-1)*m.series); j++ {
 			f(uint64(g*m.series + j))
 		}
 	}

@@ -31,16 +31,24 @@ func TestModelLife(t *testing.T) {
 			t.Errorf("id %d: life [%d, %d), rounds %v", id, from, to, rs)
 		}
 	}
-	var ids int
-	m.ids(8, 20, func(uint64) { ids++ })
-	want := map[uint64]bool{}
-	for r := int64(8); r < 20; r++ {
-		for j := range m.series {
-			want[m.id(j, r)] = true
+	for _, span := range [][2]int64{{8, 20}, {0, rounds}, {5, 6}, {3, 4}, {30, 30}} {
+		want := map[uint64]bool{}
+		for r := span[0]; r < span[1]; r++ {
+			for j := range m.series {
+				want[m.id(j, r)] = true
+			}
 		}
-	}
-	if ids != len(want) {
-		t.Errorf("ids(8, 20) gave %d ids, want %d", ids, len(want))
+		var got []uint64
+		m.ids(span[0], span[1], func(id uint64) { got = append(got, id) })
+		for i, id := range got {
+			if !want[id] || (i > 0 && id <= got[i-1]) {
+				t.Errorf("ids(%d, %d) = %v: not those of the rounds %v in increasing order", span[0], span[1], got, want)
+				break
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("ids(%d, %d) gave %d ids, want %d", span[0], span[1], len(got), len(want))
+		}
 	}
 }
 

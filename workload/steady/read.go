@@ -29,6 +29,7 @@ type reader struct {
 	count   atomic.Int64
 	verify  [kinds]harness.Verification
 	c       check
+	fc      fileCheck // c's, on an imported file
 	// spent is the engine's time in the read under way, its clock
 	// running since t0 (scan).
 	spent time.Duration
@@ -69,13 +70,17 @@ func (rd *reader) run() error {
 func (rd *reader) query(k int) error {
 	r, m := rd.r, rd.r.m
 	wm, done := r.wm.Load(), r.doneCut.Load()
-	last := (wm - 1) / m.series // the latest round with committed points
-	front := m.ts(last)
-	lowest := max(done, points.Epoch+m.width) - m.width // one expired bucket, to see it gone
+	front := r.front(wm)
+	lowest := max(done, m.origin+m.width) - m.width // one expired bucket, to see it gone
 	// Nothing is committed past top: reading there would only cost
 	// empty buckets and shards.
-	end := m.ts((r.top.Load()-1)/m.series) + 1
-	live := func() uint64 { return m.id(rd.rng.Int64N(m.series), last) }
+	end := r.front(r.top.Load()) + 1
+	live := func() uint64 {
+		if r.file != nil {
+			return uint64(rd.rng.Int64N(m.series))
+		}
+		return m.id(rd.rng.Int64N(m.series), (wm-1)/m.series) // of the latest round committed
+	}
 	v := &rd.verify[k]
 	var d time.Duration
 	var err error
@@ -112,7 +117,11 @@ func (rd *reader) query(k int) error {
 func (rd *reader) read(id, from, to uint64, wm int64, done uint64, last bool, v *harness.Verification) (time.Duration, error) {
 	r := rd.r
 	c := &rd.c
-	c.reset(r.m, id, from, to, r.gone(done), v)
+	if r.file != nil {
+		rd.fc.reset(r, id, from, to, r.gone(done), v)
+	} else {
+		c.reset(r.m, id, from, to, r.gone(done), v)
+	}
 	segs, err := r.store.segments(rd.segs[:0], id, from, to)
 	rd.segs = segs
 	defer release(segs)
@@ -136,7 +145,7 @@ func (rd *reader) read(id, from, to uint64, wm int64, done uint64, last bool, v 
 	}
 	rd.spent += time.Since(rd.t0)
 	rd.checkChunk()
-	if err == nil {
+	if err == nil && r.file == nil {
 		c.finish(wm, r.present(), last)
 	}
 	return rd.spent, err
@@ -177,7 +186,11 @@ func (rd *reader) scan(sg *segment, last bool) (bool, error) {
 
 func (rd *reader) checkChunk() {
 	for k, v := range rd.chunk.All() {
-		rd.c.entry(k, v)
+		if rd.r.file != nil {
+			rd.fc.entry(k, v)
+		} else {
+			rd.c.entry(k, v)
+		}
 	}
 	rd.chunk.Reset()
 }

@@ -74,9 +74,13 @@ func (r Report) intro(set *results.Set[Result]) string {
 	if c := r.config(); c.Warmup > 0 {
 		warmup = fmt.Sprintf(" Its first %v was a warm-up, whose rates and latencies are apart and not in the run's.", c.Warmup)
 	}
+	checked := "Every point read is checked against the model of what was committed, expired, late and churned."
+	if r.config().imported() {
+		checked = "Every point read is checked by its key and encoding; the final check, each series' count and sum of digests against the file's."
+	}
 	return "Steady state: " + r.config().describe() + "." + warmup + "\n" +
 		"Write latency per batch from its intended start on the schedule (coordinated omission corrected); query latency per query, checking excluded. " +
-		"Every point read is checked against the model of what was committed, expired, late and churned.\n" +
+		checked + "\n" +
 		"Best of each row marked *; sizes in binary units." + set.RepeatNote()
 }
 
@@ -324,7 +328,8 @@ type chartFigure struct {
 }
 
 // charts are the figures over time, a line per engine (the median of
-// its runs), a ring where the engine reported a write stall.
+// its runs), a ring where the engine reported a write stall, and the
+// bytes per point at the end.
 func (r Report) charts(set *results.Set[Result]) []report.Chart {
 	// A cell holds the intervals that began in it.
 	last, found := time.Duration(0), false
@@ -416,6 +421,15 @@ func (r Report) charts(set *results.Set[Result]) []report.Chart {
 		if results.Drawn(c) {
 			out = append(out, c)
 		}
+	}
+	// Intervals count no live points, so this one is the run's end alone.
+	size := set.Chart(report.Chart{Title: "Bytes per point at the end", Note: "Disk used over the points the final check read (16 raw bytes: a timestamp and a float64). Lower is better.",
+		Kind: report.Bars, Format: report.Sig3}, []string{"end of run"},
+		func(_ int, res *Result) results.Value {
+			return results.Value{V: res.BytesPerPoint, OK: res.BytesPerPoint > 0, Failed: res.Error != ""}
+		})
+	if results.Drawn(size) {
+		out = append(out, size)
 	}
 	return out
 }

@@ -73,10 +73,11 @@ func syntheticReport() Report {
 				{Kind: "last", Count: 4000, PerSec: 1000, Latency: lat(20 * mult), Verify: harness.Verification{Read: 4000}},
 				{Kind: "scan", Count: 400, PerSec: 100, Latency: lat(300 * mult), Verify: harness.Verification{Read: 80_000}},
 			},
-			Retention: Retention{Passes: 8, Deletes: 8000, Expired: 200_000, Cutoff: 40 * time.Second, Latency: lat(5000 * mult)},
-			SeriesIDs: 1000,
-			Disk:      diskusage.Usage{Used: int64(30e6 * mult), Actual: int64(40e6 * mult), Apparent: int64(45e6 * mult), Files: 9},
-			Final:     &harness.Verification{Read: 200_000},
+			Retention:     Retention{Passes: 8, Deletes: 8000, Expired: 200_000, Cutoff: 40 * time.Second, Latency: lat(5000 * mult)},
+			SeriesIDs:     1000,
+			Disk:          diskusage.Usage{Used: int64(30e6 * mult), Actual: int64(40e6 * mult), Apparent: int64(45e6 * mult), Files: 9},
+			Final:         &harness.Verification{Read: 200_000},
+			BytesPerPoint: 150 * mult,
 		}
 		for i := range 4 {
 			r.Intervals = append(r.Intervals, Interval{Start: time.Duration(i) * time.Second, Length: time.Second,

@@ -6,7 +6,6 @@ import (
 
 	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/internal/measure"
-	"github.com/tsbench/storage/workload/points"
 )
 
 // Retention is what deleting expired data did over the run.
@@ -20,7 +19,8 @@ type Retention struct {
 	// instances.
 	ShardsOpened  int64 `json:"shards_opened,omitempty"`
 	ShardsDropped int64 `json:"shards_dropped,omitempty"`
-	// Expired is how many points lie before the final cutoff.
+	// Expired is how many committed points lie before the final
+	// cutoff.
 	Expired int64 `json:"expired_points"`
 	// Lingering is how many of them the engine still held at the end:
 	// with MethodTTL, those it had not dropped yet; 0 otherwise.
@@ -47,13 +47,13 @@ type retainer struct {
 func (rt *retainer) target(wm int64) uint64 {
 	r, m := rt.r, rt.r.m
 	if wm == 0 {
-		return points.Epoch
+		return m.origin
 	}
-	front := m.ts((wm-1)/m.series) - points.Epoch
+	front := r.front(wm) - m.origin
 	if front < uint64(r.cfg.Retention) {
-		return points.Epoch
+		return m.origin
 	}
-	return points.Epoch + (front-uint64(r.cfg.Retention))/m.width*m.width
+	return m.origin + (front-uint64(r.cfg.Retention))/m.width*m.width
 }
 
 // pass deletes everything before the target of the current watermark,
@@ -78,7 +78,11 @@ func (rt *retainer) pass() error {
 	switch r.cfg.Method {
 	case MethodDelete:
 		var err error
-		m.ids(m.roundAt(done), m.roundAt(to), func(id uint64) {
+		from, until := m.roundAt(done), m.roundAt(to)
+		if r.file != nil { // every series of the file: any round lists them
+			from, until = 0, 1
+		}
+		m.ids(from, until, func(id uint64) {
 			if err != nil {
 				return
 			}
@@ -90,11 +94,15 @@ func (rt *retainer) pass() error {
 			return fmt.Errorf("retention: DeleteRange: %w", err)
 		}
 	case MethodBucket:
-		lo, hi := tskey.BucketBounds(rt.buf, m.layout.Bucket(done), m.layout.Bucket(to))
-		if err := r.store.single.DeleteRange(lo, hi); err != nil {
-			return fmt.Errorf("retention: DeleteRange of buckets: %w", err)
+		// A DeleteRange per bucket, up to the next one as a prefix of 8
+		// bytes: the range an engine ordered within prefixes takes.
+		for b := m.layout.Bucket(done); b < m.layout.Bucket(to); b++ {
+			lo, hi := tskey.BucketBounds(rt.buf, b, b+1)
+			if err := r.store.single.DeleteRange(lo, hi[:seriesPrefix]); err != nil {
+				return fmt.Errorf("retention: DeleteRange of bucket %d: %w", b, err)
+			}
+			rt.res.Deletes++
 		}
-		rt.res.Deletes++
 	case MethodShards:
 		n, err := r.store.dropBelow(r.store.shardOf(to))
 		rt.res.ShardsDropped += int64(n)
@@ -113,8 +121,8 @@ func (rt *retainer) result() Retention {
 	r, m := rt.r, rt.r.m
 	res := rt.res
 	done := r.doneCut.Load()
-	res.Cutoff = time.Duration(done - points.Epoch)
-	res.Expired = m.roundAt(done) * m.series
+	res.Cutoff = time.Duration(done - m.origin)
+	res.Expired = r.expired(done)
 	res.ShardsOpened = r.store.opened
 	if p := rt.hist.Percentiles(); p.Count > 0 {
 		res.Latency = &p

@@ -13,7 +13,6 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
-	"github.com/tsbench/storage/internal/scanbuf"
 	"github.com/tsbench/storage/workload/harness"
 	"github.com/tsbench/storage/workload/points"
 	"github.com/tsbench/storage/workload/querymix"
@@ -27,6 +26,7 @@ const tick = 5 * time.Millisecond
 type runner struct {
 	cfg      Config
 	m        model
+	file     *fileRun // the imported file's points, or nil: the model's
 	store    *store
 	dir      string
 	log      io.Writer
@@ -88,6 +88,25 @@ func (r *runner) advance() {
 	r.wm.Store(r.wmBatch * r.m.batch)
 }
 
+// front is the data time of the latest of points [0, n), n above 0 a
+// watermark or top: their last round's, or an imported file's latest
+// timestamp in their batches.
+func (r *runner) front(n int64) uint64 {
+	if r.file != nil {
+		return r.file.front[n/r.m.batch-1]
+	}
+	return r.m.ts((n - 1) / r.m.series)
+}
+
+// expired is how many points lie before data time done: the rounds
+// before it, or an imported file's batches wholly before it.
+func (r *runner) expired(done uint64) int64 {
+	if r.file != nil {
+		return r.file.expired(done)
+	}
+	return r.m.roundAt(done) * r.m.series
+}
+
 // Run runs cfg's schedule on db, whose files live in dir (with
 // MethodShards db is nil, and cfg.Open opens each shard in a directory
 // under dir): writers ingest at the rate while retention deletes what
@@ -102,27 +121,44 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	cfg = cfg.WithDefaults()
-	values, err := cfg.Values.Load()
+	if cfg.Method != MethodShards && db == nil {
+		return nil, fmt.Errorf("%w: no engine to run on", ErrInvalidConfig)
+	}
+	if db != nil {
+		if err := checkOrder(db); err != nil {
+			return nil, err
+		}
+	}
+	batches := cfg.batches()
+	var (
+		values *points.Source
+		file   *fileRun
+		origin = points.Epoch
+		err    error
+	)
+	if cfg.imported() {
+		file, origin, err = openFile(cfg, batches)
+	} else if values, err = cfg.Values.Load(); err != nil {
+		err = fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalidConfig, err)
+		return nil, err
 	}
 	m := newModel(cfg, values)
-	r := &runner{cfg: cfg, m: m, dir: dir, log: cfg.Log}
+	m.origin = origin
+	r := &runner{cfg: cfg, m: m, file: file, dir: dir, log: cfg.Log}
 	r.stopped, r.halt = context.WithCancel(context.Background())
 	defer r.halt()
 	if r.log == nil {
 		r.log = io.Discard
 	}
-	r.batches = int64(cfg.Rate*cfg.Duration.Seconds()) / cfg.Batch
+	r.batches = batches
 	r.rounds = (r.batches*cfg.Batch + m.series - 1) / m.series
 	r.maxDelay = max(1, int64(cfg.LateWindow/max(m.batchData(), 1)))
 	r.done = make([]atomic.Uint64, (r.batches+63)/64)
-	r.deleting.Store(points.Epoch)
-	r.doneCut.Store(points.Epoch)
+	r.deleting.Store(m.origin)
+	r.doneCut.Store(m.origin)
 	r.store = &store{m: m, single: db, open: cfg.Open, dir: dir, shards: map[uint64]*shard{}}
-	if cfg.Method != MethodShards && db == nil {
-		return nil, fmt.Errorf("%w: no engine to run on", ErrInvalidConfig)
-	}
 	if cfg.Method == MethodTTL {
 		if err := checkExpiry(db, cfg); err != nil {
 			return nil, err
@@ -142,8 +178,11 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	res.Elapsed = span.Elapsed()
 	res.Cost = span.End((&harness.Warnings{Log: r.log, Prefix: "steady", Part: "run"}).Missing)
 	if len(errs) == 0 {
-		res.Final = r.finalCheck(&res.Retention)
-		if !res.Final.OK() {
+		var err error
+		switch res.Final, err = r.finalCheck(&res.Retention); {
+		case err != nil:
+			errs = append(errs, err)
+		case !res.Final.OK():
 			errs = append(errs, fmt.Errorf("final check: %w: %s", ErrVerification, res.Final.Summary("points")))
 		}
 	}
@@ -409,103 +448,4 @@ func (r *runner) latencies(of func(*timed) *measure.Histogram, secs float64, ver
 	p := all.Percentiles()
 	l.query = &p
 	return l
-}
-
-// finalCheck reads everything the store holds once writers, readers and
-// retention have stopped, and expects exactly the committed points that
-// did not expire. With MethodTTL, where expiry goes on meanwhile, it
-// expects every committed point the engine must keep when the check
-// ends, and sets ret's cutoff, expired and lingering points to what it
-// found.
-func (r *runner) finalCheck(ret *Retention) *harness.Verification {
-	m := r.m
-	v := &harness.Verification{}
-	done := r.gone(r.doneCut.Load())
-	// ok counts the points read whole by their batch: with MethodTTL
-	// the first batch that must be there is known only once the store
-	// has been read.
-	ok := make([]int32, r.batches)
-	var chunk scanbuf.Chunk
-	check := func(key, val []byte) {
-		v.Read++
-		series, ts, seq, err := m.layout.ParseKey(key)
-		if err != nil || ts < points.Epoch || (ts-points.Epoch)%m.step != 0 {
-			v.Wrong++
-			v.Note("key %x is not a point's", key)
-			return
-		}
-		rnd, j := int64((ts-points.Epoch)/m.step), int64(series)%m.series
-		i := rnd*m.series + j
-		switch life, dead := m.life(series); {
-		case rnd < life || rnd >= dead || i >= r.batches*m.batch || (!m.layout.BucketMajor() && seq != uint64(i)+1):
-			v.Wrong++
-			v.Note("series %d, round %d: not a point of the run", series, rnd)
-			return
-		case !r.isDone(i / m.batch):
-			v.Wrong++
-			v.Note("series %d, round %d: its batch %d was never committed", series, rnd, i/m.batch)
-			return
-		case ts < done:
-			v.Expired++
-			v.Note("series %d, round %d: expired, retention deleted everything before round %d", series, rnd, m.roundAt(done))
-			return
-		}
-		if bad := m.values.CheckValue(uint64(i)+1, val); bad != "" {
-			v.Wrong++
-			v.Note("series %d, round %d: %s", series, rnd, bad)
-			return
-		}
-		ok[i/m.batch]++
-	}
-	r.store.engines(func(n uint64, db engine.Engine) {
-		it, err := db.NewIterator(engine.IterOptions{})
-		if err == nil {
-			for more := it.First(); more; more = it.Next() {
-				chunk.Add(it.Key(), it.Value())
-				if chunk.Len() == scanbuf.ChunkEntries {
-					for k, val := range chunk.All() {
-						check(k, val)
-					}
-					chunk.Reset()
-				}
-			}
-			err = it.Err()
-			if cerr := it.Close(); err == nil {
-				err = cerr
-			}
-		}
-		for k, val := range chunk.All() {
-			check(k, val)
-		}
-		chunk.Reset()
-		if err != nil {
-			v.Note("shard %d: %v", n, err)
-			v.Wrong++
-		}
-	})
-	cut := m.roundAt(done) * m.series // the first point not expired
-	if r.expiry > 0 {
-		kept := r.kept(time.Now())
-		cut = kept * m.batch
-		ret.Cutoff = time.Duration(m.ts((cut+m.series-1)/m.series) - points.Epoch)
-		ret.Expired = cut
-	}
-	var want, found int64
-	for b := range r.batches {
-		if r.isDone(b) {
-			want += max(0, (b+1)*m.batch-max(cut, b*m.batch))
-		}
-		// No point read whole lies before cut, but with MethodTTL:
-		// there, the points the engine has not dropped yet.
-		if b < cut/m.batch {
-			ret.Lingering += int64(ok[b])
-		} else {
-			found += int64(ok[b])
-		}
-	}
-	if found < want {
-		v.Missing += want - found
-		v.Note("%d of the %d committed points not expired were not found", want-found, want)
-	}
-	return v
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/tskey"
-	"github.com/tsbench/storage/workload/points"
 )
 
 // store is where the points go: one engine (the delete and bucket
@@ -43,7 +42,7 @@ type segment struct {
 	sh     *shard // to release, with shards
 }
 
-func (s *store) shardOf(ts uint64) uint64 { return (ts - points.Epoch) / s.m.width }
+func (s *store) shardOf(ts uint64) uint64 { return (ts - s.m.origin) / s.m.width }
 
 // acquire returns shard n, opening it if it is new, with one more user;
 // nil if it was dropped.
@@ -59,6 +58,11 @@ func (s *store) acquire(n uint64, create bool) (*shard, error) {
 			return nil, nil
 		}
 		db, err := s.open(filepath.Join(s.dir, fmt.Sprintf("shard-%06d", n)))
+		if err == nil {
+			if err = checkOrder(db); err != nil {
+				db.Close()
+			}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("open shard %d: %w", n, err)
 		}
@@ -129,7 +133,7 @@ func (s *store) close() error {
 // segments appends to segs the ranges holding series id's points with
 // timestamps in [from, to), in time order, and acquires their shards.
 func (s *store) segments(segs []segment, id, from, to uint64) ([]segment, error) {
-	from = max(from, points.Epoch)
+	from = max(from, s.m.origin)
 	if to <= from {
 		return segs, nil
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/internal/diskusage"
 	"github.com/tsbench/storage/internal/measure"
-	"github.com/tsbench/storage/workload/points"
 )
 
 // Interval is one slice of the run's wall time (Result.Intervals): what
@@ -154,14 +153,14 @@ func (s *sampler) roll(now time.Time) {
 	scheduled := min(r.batches, int64(now.Sub(r.start).Seconds()*r.cfg.Rate)/m.batch) * m.batch
 	iv.Backlog = max(0, scheduled-committed)
 	if wm := r.wm.Load(); wm > 0 {
-		iv.DataTime = time.Duration(m.ts((wm-1)/m.series) - points.Epoch)
+		iv.DataTime = time.Duration(r.front(wm) - m.origin)
 	}
 	done := r.doneCut.Load()
-	iv.Cutoff = time.Duration(done - points.Epoch)
+	iv.Cutoff = time.Duration(done - m.origin)
 	if u, err := diskusage.Measure(r.dir); err == nil {
 		iv.DiskUsed, s.disk = u.Used, u
 	}
-	live := committed - min(committed, m.roundAt(done)*m.series)
+	live := committed - min(committed, r.expired(done))
 	if logical, n := r.logical.Load(), r.points.Load(); n > 0 {
 		iv.LiveBytes = int64(float64(live) * float64(logical) / float64(n))
 		if io, err := measure.ReadIO(); err == nil && logical > 0 {

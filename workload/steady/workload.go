@@ -74,14 +74,30 @@ func (steadySuite) Configure(s *Settings, c *suite.Common, given suite.Given) er
 		return suite.Invalidf("-rate %g: give a positive number of points per second, such as -rate 100k", s.Rate)
 	}
 	if c.Values.Kind == points.Imported {
-		return suite.Invalidf("-values %s: a file's points run in the ts workload (benchmark-storage ts -values FILE); the steady workload takes random or real", c.Values.File)
+		// The file's series replace -series, and its timestamps are the
+		// data time: -speedup follows from them and the rate.
+		sv, err := c.Values.Survey()
+		if err != nil {
+			return suite.Invalidf("-values %v", suite.Unprefixed(err, points.ErrBadValues))
+		}
+		if given("speedup") {
+			return suite.Invalidf("-speedup with -values %s: a file's data time is its own timestamps, at -rate: leave -speedup out", c.Values.File)
+		}
+		c.Values.Import = &sv
+		c.Series, c.Batch = sv.Series, min(c.Batch, sv.Points)
 	}
 	s.Series, s.Batch, s.Interval, s.Seed, s.Values = c.Series, c.Batch, max(c.Interval, 0), c.Seed, c.Values
 	s.Percentiles = c.Percentiles
 	cfg := s.Config
 	// Validate wants an opener for shards; the child gives the real one.
 	cfg.Open = func(string) (engine.Engine, error) { return nil, errors.New("no engine") }
-	return suite.Invalid(cfg.Validate(), ErrInvalidConfig)
+	if err := cfg.Validate(); err != nil || !cfg.imported() {
+		return suite.Invalid(err, ErrInvalidConfig)
+	}
+	// What only a pass over the file finds, before anything is created.
+	d := cfg.WithDefaults()
+	_, _, err := openFile(d, d.batches())
+	return suite.Invalid(err, ErrInvalidConfig)
 }
 
 // EngineOptions sets the ttl method's expiry in the engine's options,

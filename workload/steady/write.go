@@ -9,6 +9,7 @@ import (
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/internal/measure"
+	"github.com/tsbench/storage/workload/points"
 )
 
 // writer sends the batches b = id, id+writers, ... each at its intended
@@ -27,6 +28,11 @@ type writer struct {
 	batch engine.Batch // the single engine's, reused
 	hist  timed        // from the intended start
 	serve timed        // the engine's calls alone
+	// stream reads an imported file's points from the writer's next
+	// batch, at, into read (fillFile); nil with the model's points.
+	stream *points.Stream
+	at     int64
+	read   points.Batch
 }
 
 // timed is a histogram the writer records into and the sampler takes
@@ -92,6 +98,14 @@ func (w *writer) run() error {
 			w.batch.Close()
 		}
 	}()
+	if r.file != nil && int64(w.id) < r.batches {
+		var err error
+		if w.stream, err = r.file.f.Stream(int64(w.id) * r.m.batch); err != nil {
+			return fmt.Errorf("writer %d: %w", w.id, err)
+		}
+		defer w.stream.Close()
+		w.at = int64(w.id)
+	}
 	for k := int64(w.id); k < r.batches; k += int64(r.cfg.Writers) {
 		// A late batch goes at this writer's first slot at or after the
 		// one it was delayed to.
@@ -134,9 +148,12 @@ func (w *writer) send(b, slot int64) error {
 		r.halt() // too far behind to finish: the rest counts as unsent
 		return nil
 	}
-	logical := w.fill(b)
+	logical, err := w.fill(b)
+	if err != nil {
+		return fmt.Errorf("writer %d: batch %d: %w", w.id, b, err)
+	}
 	t0 := time.Now()
-	err := w.commit()
+	err = w.commit()
 	now := time.Now()
 	if err != nil {
 		return fmt.Errorf("writer %d: commit of batch %d: %w", w.id, b, err)
@@ -147,18 +164,25 @@ func (w *writer) send(b, slot int64) error {
 	return nil
 }
 
-// fill generates batch b into the writer's buffers, a fraction of its
-// points swapped out of order, and returns its key and value bytes.
-func (w *writer) fill(b int64) int64 {
+// fill generates batch b into the writer's buffers, or reads it from an
+// imported file, a fraction of its points swapped out of order, and
+// returns its key and value bytes.
+func (w *writer) fill(b int64) (int64, error) {
 	r, m := w.r, w.r.m
 	w.keys, w.vals, w.ends, w.order = w.keys[:0], w.vals[:0], w.ends[:0], w.order[:0]
 	lo := b * m.batch
-	for i := lo; i < lo+m.batch; i++ {
-		id, ts, seq := m.point(i)
-		w.keys = m.layout.AppendKey(w.keys, id, ts, seq)
-		w.vals = m.values.Encode(w.vals, seq)
-		w.ends = append(w.ends, len(w.vals))
-		w.order = append(w.order, len(w.order))
+	if r.file != nil {
+		if err := w.fillFile(b); err != nil {
+			return 0, err
+		}
+	} else {
+		for i := lo; i < lo+m.batch; i++ {
+			id, ts, seq := m.point(i)
+			w.keys = m.layout.AppendKey(w.keys, id, ts, seq)
+			w.vals = m.values.Encode(w.vals, seq)
+			w.ends = append(w.ends, len(w.vals))
+			w.order = append(w.order, len(w.order))
+		}
 	}
 	if f := r.cfg.OutOfOrder; f > 0 {
 		n := uint64(len(w.order))
@@ -170,7 +194,7 @@ func (w *writer) fill(b int64) int64 {
 			}
 		}
 	}
-	return int64(len(w.keys) + len(w.vals))
+	return int64(len(w.keys) + len(w.vals)), nil
 }
 
 // commit puts the generated points, in their order, into the engine, or

@@ -22,6 +22,8 @@ const (
 	FlagValueEncoding = "value-encoding"
 	// FlagPercentiles sets Common.Percentiles.
 	FlagPercentiles = "percentiles"
+	// FlagCold sets Common.Cold.
+	FlagCold = "cold"
 )
 
 // NewConfig is workload s with its default settings and its own flags

@@ -153,6 +153,11 @@ type Common struct {
 	// records beyond p50, p99, p99.9 and max, checked
 	// (measure.CheckPercentiles). Default none.
 	Percentiles []float64
+	// Cold is -cold: the reads of a workload that takes it (the ts
+	// query steps, the micro read benchmarks) start with the store's
+	// files out of the page cache (harness.DropPageCache). Default
+	// false: warm.
+	Cold bool
 	// Dataset is -dataset: where a workload that keeps datasets
 	// (Info.Datasets) keeps its first points; "" keeps none.
 	Dataset string

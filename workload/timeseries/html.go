@@ -35,6 +35,8 @@ func (r Report) charts(set *results.Set[Result]) []report.Chart {
 			func(s *Step) (float64, bool) { return positive(s.PointsPerSec) }),
 		r.stepChart(set, "DB size after each step", "Bytes of data in the engine's directory (disk used). Lower is better.", report.Lines, StepNames, "bytes",
 			func(s *Step) (float64, bool) { return float64(s.Disk.Used), true }),
+		r.stepChart(set, "Bytes per point after each step", "Disk used over the points the store holds (16 raw bytes: a timestamp and a float64). Lower is better.", report.Lines, StepNames, "",
+			func(s *Step) (float64, bool) { return positive(s.BytesPerPoint) }),
 		latency,
 	}
 	if r.any(func(s *Step) bool { return s.EngineSize != nil }) {

@@ -398,6 +398,7 @@ var CompareMetrics = []report.CompareMetric{
 	{Metric: "cpu_user_ns", Title: "CPU user time"},
 	{Metric: "io.write_bytes", Title: "Bytes written (OS)"},
 	{Metric: "disk.used_bytes", Title: "DB size"},
+	{Metric: "bytes_per_point", Title: "Bytes per point"},
 	{Metric: "latency.p99_ns", Title: "p99 latency"},
 	{Metric: "memory.peak_private_bytes", Title: "Private memory (peak)"},
 	{Metric: "memory.peak_file_bytes", Title: "Mapped files (peak)"},

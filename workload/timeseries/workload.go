@@ -18,7 +18,7 @@ type tsSuite struct{}
 
 func (tsSuite) Info() suite.Info {
 	return suite.Info{About: "the time-series workload", Aliases: []string{"timeseries"},
-		Shared: []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagValues, suite.FlagValueEncoding, suite.FlagInterval, suite.FlagPercentiles, suite.FlagDataset}, Datasets: true, Ordered: true, Stops: true, ResultKey: "steps"}
+		Shared: []string{suite.FlagPoints, suite.FlagSeries, suite.FlagBatch, suite.FlagSeed, suite.FlagValues, suite.FlagValueEncoding, suite.FlagInterval, suite.FlagPercentiles, suite.FlagCold, suite.FlagDataset}, Datasets: true, Ordered: true, Stops: true, ResultKey: "steps"}
 }
 
 // Defaults are a Config without sizes, which the command's settings
@@ -26,10 +26,9 @@ func (tsSuite) Info() suite.Info {
 func (tsSuite) Defaults() Config { return Config{} }
 
 // Flags set the config's own fields; its sizes, seed, intervals,
-// percentiles and dataset are the command's (suite.Common), which Configure copies in.
+// percentiles, -cold and dataset are the command's (suite.Common), which Configure copies in.
 func (tsSuite) Flags(fs *flag.FlagSet, s *Config) {
 	fs.BoolVar(&s.Settle, "settle", false, "after each step, wait for the engine's background work (compactions, flushes) to finish and report that time separately, so that deferred work is charged to the step that caused it")
-	fs.BoolVar(&s.Cold, "cold", false, "start each query step with the store's files out of the page cache (synced, then posix_fadvise DONTNEED; outside the step's figures), so that it reads from disk what the engine does not cache in its own memory; the report's first line says when it was on (default warm)")
 	fs.BoolVar(&s.ReuseIterator, "reuse-iterator", false, "query every series of a query step through one iterator given new bounds (the engine's SetBounds, or a close and reopen where it has none), as a time-series database would; without it each series gets a new iterator, as in the 2014 tool, whose query times stay comparable; the report's first line says when it was on")
 }
 
@@ -45,7 +44,7 @@ func (tsSuite) Configure(s *Config, c *suite.Common, _ suite.Given) error {
 		c.Points, c.Series, c.Batch = sv.Points, sv.Series, min(c.Batch, sv.Points)
 	}
 	s.Points, s.Series, s.Batch, s.Seed, s.Values, s.Interval = c.Points, c.Series, c.Batch, c.Seed, c.Values, c.Interval
-	s.Percentiles = c.Percentiles
+	s.Percentiles, s.Cold = c.Percentiles, c.Cold
 	switch {
 	case c.Series > c.Points:
 		return suite.Invalidf("-series %s is more than -points %s: every series needs a point; lower -series or raise -points", harness.Count(c.Series), harness.Count(c.Points))
