@@ -199,10 +199,12 @@
 //	                  column, RFC 3339 or ns; tag columns named NAME|tag;
 //	                  every other column a number); each field is a
 //	                  series, its points written at their own times in
-//	                  file order, and the file's points and series replace
-//	                  -points and -series; checked whole before anything
-//	                  is created, each series' points in increasing time,
-//	                  one type per field (default random)
+//	                  file order, and the file's series replace -series
+//	                  (in ts its points replace -points too; in mixed
+//	                  -points is the preload, the file's first points);
+//	                  checked whole before anything is created, each
+//	                  series' points in increasing time, one type per
+//	                  field (default random)
 //	-value-encoding value
 //	                  how each value is stored: protobuf (the 2014 tool's
 //	                  FieldValue message: int64_value, or double_value for
@@ -488,9 +490,9 @@
 //	                  table)
 //	-min-effect percent
 //	                  smallest change, in percent of the release before's
-//	                  median, that is marked however sure the test is; a
-//	                  change the figures as shown cannot tell apart (0.0%)
-//	                  is never marked (default 1)
+//	                  median, that is marked: a smaller change, or one
+//	                  whose two medians print alike, is never marked,
+//	                  however sure the test is (default 1)
 //	-out file         also write the history to file, in the format its
 //	                  extension names (.txt, .md, .html), or in -format if
 //	                  it has none; checked before anything is printed

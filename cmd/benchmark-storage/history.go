@@ -95,7 +95,7 @@ func newHistory(stderr io.Writer) (c *subcommand, alpha, minEffect *float64) {
 	c = newSubcommand("history", historyUsage, "table, markdown or html", "the history", ".txt, .md, .html",
 		"show every figure compare shows by default (CPU time, bytes written, DB size, latency, memory); without it, the workload's main one (time per step) and bytes per point", stderr)
 	alpha = c.fs.Float64("alpha", defaultAlpha, "significance `level` of the test: a change counts when p is below it")
-	minEffect = c.fs.Float64("min-effect", defaultMinEffect, "smallest change, in `percent` of the release before's median, that is marked however sure the test is; a change the figures as shown cannot tell apart (0.0%) is never marked")
+	minEffect = c.fs.Float64("min-effect", defaultMinEffect, "smallest change, in `percent` of the release before's median, that is marked: a smaller change, or one whose two medians print alike, is never marked, however sure the test is")
 	return c, alpha, minEffect
 }
 

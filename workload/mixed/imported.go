@@ -126,8 +126,11 @@ const replayBatch = 1024
 // writerFeed feeds the writer of the series [lo, hi) their points of the
 // file from point from on, in file order, and after its last the file
 // again, later by its span (points.Stream): each writer reads the whole
-// file and keeps its own series' points.
-func (im *imported) writerFeed(from, lo, hi int64) (feed, error) {
+// file and keeps its own series' points. A fill reads the file at most
+// once round and stops reading when stop says so: a writer whose series
+// are rare in the file commits a short batch rather than read on past
+// the run's end.
+func (im *imported) writerFeed(from, lo, hi int64, stop func() bool) (feed, error) {
 	st, err := im.file.Stream(from)
 	if err != nil {
 		return feed{}, err
@@ -136,11 +139,16 @@ func (im *imported) writerFeed(from, lo, hi int64) (feed, error) {
 	at := 0 // the next point of in to look at
 	return feed{
 		fill: func(p *pointBatch, n int64) error {
+			var read int64
 			for int64(p.len()) < n {
 				if at == in.Len() {
+					if read >= im.file.Points || stop() {
+						return nil
+					}
 					if err := st.Fill(&in, n); err != nil {
 						return err
 					}
+					read += int64(in.Len())
 					at = 0
 				}
 				key := in.Key(at)

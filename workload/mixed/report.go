@@ -355,12 +355,11 @@ func (r Report) charts(set *results.Set[Result], kinds []string) []report.Chart 
 			return nil, false
 		}))
 	}
-	size := set.Chart(report.Chart{Title: "Bytes per point at the end", Note: "Disk used over the points the final check read (16 raw bytes: a timestamp and a float64). Lower is better.",
-		Kind: report.Bars, Format: report.Sig3}, []string{"end of run"},
-		func(_ int, res *Result) results.Value {
-			return results.Value{V: res.BytesPerPoint, OK: res.BytesPerPoint > 0}
-		})
-	return []report.Chart{over, lat, size}
+	out := []report.Chart{over, lat}
+	if size := set.BytesPerPointChart(func(res *Result) (float64, bool) { return res.BytesPerPoint, res.Error != "" }); results.Drawn(size) {
+		out = append(out, size)
+	}
+	return out
 }
 
 // plural is "1 writer", "2 writers".

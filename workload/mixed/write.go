@@ -90,7 +90,7 @@ func (r *runner) preloadFeed() (feed, error) {
 // preload, in file order.
 func (r *runner) writerFeed(lo, hi int64) (feed, error) {
 	if r.file != nil {
-		return r.file.writerFeed(r.cfg.Points, lo, hi)
+		return r.file.writerFeed(r.cfg.Points, lo, hi, r.stopping)
 	}
 	k, s := r.cfg.Points/r.cfg.Series, lo
 	return feed{
@@ -169,6 +169,9 @@ func (r *runner) writer(w *worker, lo, hi int64) error {
 		p.reset()
 		if err := f.fill(p, r.cfg.Batch); err != nil {
 			return fmt.Errorf("writer of series %d..%d: %w", lo, hi-1, err)
+		}
+		if p.len() == 0 { // the run is stopping
+			continue
 		}
 		if perSec > 0 {
 			if wait := time.Until(start.Add(time.Duration(float64(written) / perSec * float64(time.Second)))); wait > 0 {

@@ -67,6 +67,18 @@ func (s *Set[R]) PercentileChart(title string, lat func(*R) (*measure.Percentile
 	})
 }
 
+// BytesPerPointChart is a bar per engine of its bytes per point at the
+// end of a run that measures no live points over time (mixed, steady):
+// of a run, get returns the figure (0: none) and whether the run failed.
+func (s *Set[R]) BytesPerPointChart(get func(*R) (v float64, failed bool)) report.Chart {
+	return s.Chart(report.Chart{Title: "Bytes per point at the end", Note: "Disk used over the points the final check read (16 raw bytes: a timestamp and a float64). Lower is better.",
+		Kind: report.Bars, Format: report.Sig3}, []string{"end of run"},
+		func(_ int, r *R) Value {
+			v, failed := get(r)
+			return Value{V: v, OK: v > 0, Failed: failed}
+		})
+}
+
 // Stacked is c, a bar chart of one group, with a bar per engine split
 // into parts (report.Point.Stack): part k of a run is parts[k](r), ok if
 // the run has it. Each part is the median of the engine's runs, and the

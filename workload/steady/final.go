@@ -117,18 +117,17 @@ func (r *runner) finalCheck(ret *Retention) (*harness.Verification, error) {
 }
 
 // readAll calls f with every entry db, the engine of shard n (or the
-// single one), holds of the run's series, series by series in key order
-// (per bucket and series with bucket-major keys), through one iterator
-// moved on with engine.SetBounds: a seek per series, each range read
-// whole, and memory flat. An engine ordered only within prefixes
-// (engine.OrderPrefix, Cassandra's partitions) serves such ranges and
-// no wider one, and there the check can look only where the run's series
-// are. On an engine with one global order the ranges tile the whole key
-// space, from the first key to the last, so that a key outside every
-// series is read and reported too.
+// single one), holds, in key order, memory flat. On an engine with one
+// global order that is one scan of the whole key space, so that a key
+// outside every series is read and reported too. An engine ordered only
+// within prefixes (engine.OrderPrefix, Cassandra's partitions) serves no
+// range wider than one: there the check reads the run's series one by
+// one (per bucket and series with bucket-major keys), through one
+// iterator moved on with engine.SetBounds, and can look only where they
+// are.
 func (r *runner) readAll(n uint64, db engine.Engine, f func(key, val []byte)) (err error) {
 	m := r.m
-	tile := engine.OrderPrefix(db) == 0
+	whole := engine.OrderPrefix(db) == 0
 	var it engine.Iterator
 	defer func() {
 		if it != nil {
@@ -150,17 +149,17 @@ func (r *runner) readAll(n uint64, db engine.Engine, f func(key, val []byte)) (e
 		}
 		return it.Err()
 	}
+	if whole {
+		return read(nil, nil)
+	}
 	// The bounds go in turn into four buffers, so that none the iterator
-	// holds is rewritten before it moves on. Tiled, a series' range ends
-	// where the next one's begins, and pending is the beginning of the
-	// range not read yet (nil: the first key).
+	// holds is rewritten before it moves on.
 	var bounds [4][tskey.KeySize]byte
 	k := 0
 	buf := func() []byte {
 		k = (k + 1) % len(bounds)
 		return bounds[k][:]
 	}
-	var pending []byte
 	// series reads the range of the series whose keys begin with (a, b):
 	// up to a+1 as a prefix of 8 bytes with series-major keys, the bound
 	// an engine ordered within prefixes takes, and up to (a, b+1)
@@ -168,11 +167,6 @@ func (r *runner) readAll(n uint64, db engine.Engine, f func(key, val []byte)) (e
 	series := func(a, b uint64) error {
 		lo := buf()
 		tskey.PutKey(lo, a, b, 0)
-		if tile {
-			err := read(pending, lo)
-			pending = lo
-			return err
-		}
 		hi := buf()
 		if !m.layout.BucketMajor() {
 			binary.BigEndian.PutUint64(hi, a+1)
@@ -203,9 +197,6 @@ func (r *runner) readAll(n uint64, db engine.Engine, f func(key, val []byte)) (e
 				}
 			})
 		}
-	}
-	if err == nil && tile {
-		err = read(pending, nil)
 	}
 	return err
 }

@@ -51,7 +51,7 @@ func openFile(cfg Config, batches int64) (*fileRun, uint64, error) {
 	switch {
 	case err != nil:
 		return nil, 0, fmt.Errorf("%w: %w", ErrInvalidConfig, err)
-	case lag >= uint64(cfg.Retention-cfg.BucketWidth):
+	case lag > 0 && lag >= uint64(cfg.Retention-cfg.BucketWidth):
 		return nil, 0, fmt.Errorf("%w: -values %s: point %d is %v behind the latest before it, not less than -retention %v less a bucket (%v), so retention could delete its time before it is written: raise -retention, or sort the file by time",
 			ErrInvalidConfig, cfg.Values.File, line+1, time.Duration(lag), cfg.Retention, cfg.Retention-cfg.BucketWidth)
 	}

@@ -69,7 +69,10 @@ func (rd *reader) run() error {
 // and retention when it starts, and checks it.
 func (rd *reader) query(k int) error {
 	r, m := rd.r, rd.r.m
-	wm, done := r.wm.Load(), r.doneCut.Load()
+	// Retention derives doneCut from a watermark already stored: loaded
+	// first, it is never past the front of the watermark loaded next.
+	done := r.doneCut.Load()
+	wm := r.wm.Load()
 	front := r.front(wm)
 	lowest := max(done, m.origin+m.width) - m.width // one expired bucket, to see it gone
 	// Nothing is committed past top: reading there would only cost

@@ -423,11 +423,7 @@ func (r Report) charts(set *results.Set[Result]) []report.Chart {
 		}
 	}
 	// Intervals count no live points, so this one is the run's end alone.
-	size := set.Chart(report.Chart{Title: "Bytes per point at the end", Note: "Disk used over the points the final check read (16 raw bytes: a timestamp and a float64). Lower is better.",
-		Kind: report.Bars, Format: report.Sig3}, []string{"end of run"},
-		func(_ int, res *Result) results.Value {
-			return results.Value{V: res.BytesPerPoint, OK: res.BytesPerPoint > 0, Failed: res.Error != ""}
-		})
+	size := set.BytesPerPointChart(func(res *Result) (float64, bool) { return res.BytesPerPoint, res.Error != "" })
 	if results.Drawn(size) {
 		out = append(out, size)
 	}

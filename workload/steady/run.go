@@ -177,13 +177,17 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	errs := r.runAll(res, span)
 	res.Elapsed = span.Elapsed()
 	res.Cost = span.End((&harness.Warnings{Log: r.log, Prefix: "steady", Part: "run"}).Missing)
+	checked := false // the final check read the whole store
 	if len(errs) == 0 {
 		var err error
 		switch res.Final, err = r.finalCheck(&res.Retention); {
 		case err != nil:
 			errs = append(errs, err)
 		case !res.Final.OK():
+			checked = true
 			errs = append(errs, fmt.Errorf("final check: %w: %s", ErrVerification, res.Final.Summary("points")))
+		default:
+			checked = true
 		}
 	}
 	for _, q := range res.Queries {
@@ -193,7 +197,7 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	}
 	if u, err := diskusage.Measure(dir); err == nil {
 		res.Disk = u
-		if f := res.Final; f != nil && f.Read > 0 {
+		if f := res.Final; checked && f.Read > 0 {
 			res.BytesPerPoint = float64(u.Used) / float64(f.Read)
 		}
 	} else {

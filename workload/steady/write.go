@@ -133,10 +133,15 @@ func (w *writer) run() error {
 	return nil
 }
 
-// send waits for slot's intended time, then generates batch b and
-// commits it.
+// send generates batch b, waits for slot's intended time and commits
+// the batch: making it (reading it from a file, say) is outside its
+// latency.
 func (w *writer) send(b, slot int64) error {
 	r := w.r
+	logical, err := w.fill(b)
+	if err != nil {
+		return fmt.Errorf("writer %d: batch %d: %w", w.id, b, err)
+	}
 	intended := r.start.Add(time.Duration(float64(slot*r.cfg.Batch) / r.cfg.Rate * float64(time.Second)))
 	if wait := time.Until(intended); wait > 0 {
 		select {
@@ -147,10 +152,6 @@ func (w *writer) send(b, slot int64) error {
 	} else if time.Now().After(r.deadline) {
 		r.halt() // too far behind to finish: the rest counts as unsent
 		return nil
-	}
-	logical, err := w.fill(b)
-	if err != nil {
-		return fmt.Errorf("writer %d: batch %d: %w", w.id, b, err)
 	}
 	t0 := time.Now()
 	err = w.commit()
