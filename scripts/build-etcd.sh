@@ -33,7 +33,7 @@ need sha256sum "install coreutils"
 need flock "install util-linux"
 lock etcd
 
-stampfile="$root/build/etcd.stamp"
+stampfile="$stamps/etcd.stamp"
 stamp="$PREFIX $(cat "$0" "$src/go.mod" "$src/go.sum" "$src/main.go" | sha256sum | cut -d' ' -f1)"
 if up_to_date "$stampfile" "$stamp" && [[ -x $binary ]]; then
 	exit 0
@@ -60,4 +60,4 @@ as_root install -D -m 0755 "$work/$NAME" "$binary.new"
 as_root mv -f "$binary.new" "$binary"
 [[ $(command -v "$NAME") == "$binary" ]] ||
 	echo "build-etcd: add $PREFIX/bin to PATH before any other $NAME, or set [etcd] binary = \"$binary\"" >&2
-echo "$stamp" >"$stampfile"
+record "$stampfile" "$stamp"

@@ -46,7 +46,7 @@ ndebug=-DNDEBUG kind="a release build (-O2 -DNDEBUG)" variant=
 if [[ ${ASSERTIONS:-} == 1 ]]; then
 	ndebug= kind="with assertions (-O2)" variant=-assert
 fi
-stampfile="$root/build/hyperleveldb$variant.stamp"
+stampfile="$stamps/hyperleveldb$variant.stamp"
 stamp="$PREFIX $SHA256 $(cat "$0" "$extra" | sha256sum | cut -d' ' -f1)"
 if up_to_date "$stampfile" "$stamp" && [[ -f $PREFIX/lib/$LIBRARY && -f $PREFIX/include/hyperleveldb/c.h &&
 	-f $PREFIX/lib/pkgconfig/hyperleveldb.pc ]]; then
@@ -112,5 +112,5 @@ install_library "$LIBRARY" hyperleveldb "$VERSION" "$SOVERSION"
 as_root install -D -m 0644 c.h "$PREFIX/include/hyperleveldb/c.h"
 write_pc hyperleveldb "$VERSION" "HyperLevelDB with its C API renamed to hyperleveldb_*, $kind" "-lhyperleveldb"
 refresh_linker build-hyperleveldb
-echo "$stamp" >"$stampfile"
+record "$stampfile" "$stamp"
 echo "build-hyperleveldb: done ($(nm -D --defined-only "$LIBRARY" | wc -l) C API symbols)"

@@ -31,7 +31,7 @@ need sha256sum "install coreutils"
 need flock "install util-linux"
 lock leveldb
 
-stampfile="$root/build/leveldb.stamp"
+stampfile="$stamps/leveldb.stamp"
 stamp="$PREFIX $SHA256 $(sha256sum "$0" | cut -d' ' -f1)"
 if up_to_date "$stampfile" "$stamp" && [[ -f $PREFIX/lib/$LIBRARY && -f $PREFIX/include/leveldb/c.h &&
 	-f $PREFIX/lib/pkgconfig/leveldb.pc ]]; then
@@ -167,4 +167,4 @@ echo "build-leveldb: installing LevelDB $VERSION into $PREFIX"
 as_root cmake --install "$work/build" >/dev/null
 write_pc leveldb "$VERSION" "LevelDB, a release build (-O2 -DNDEBUG)" "-lleveldb"
 refresh_linker build-leveldb
-echo "$stamp" >"$stampfile"
+record "$stampfile" "$stamp"

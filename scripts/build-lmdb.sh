@@ -73,7 +73,7 @@ if [[ $# -eq 1 ]]; then
 	stamp="$(sha256sum "$0" | cut -d' ' -f1)"
 	up_to_date "$stampfile" "$stamp" && [[ -f $dest/lib/lib$NAME.so.$SOVERSION ]] && exit 0
 else
-	stampfile="$root/build/lmdb.stamp"
+	stampfile="$stamps/lmdb.stamp"
 	stamp="$PREFIX $(sha256sum "$0" | cut -d' ' -f1)"
 	if up_to_date "$stampfile" "$stamp" && [[ -f $PREFIX/lib/$LIBRARY && -f $PREFIX/include/$NAME/lmdb.h &&
 		-f $PREFIX/lib/pkgconfig/$NAME.pc ]]; then
@@ -130,5 +130,5 @@ as_root install -D -m 0644 "$src/lmdb.h" "$PREFIX/include/$NAME/lmdb.h"
 write_pc "$NAME" "$VERSION" "LMDB from $MODULE's source, a release build (-O2 -DNDEBUG)" \
 	"-l$NAME" "-I\${includedir}/$NAME"
 refresh_linker build-lmdb
-echo "$stamp" >"$stampfile"
+record "$stampfile" "$stamp"
 echo "build-lmdb: done ($(nm -D --defined-only "$LIBRARY" | wc -l) exported symbols)"

@@ -119,7 +119,7 @@ if [[ $# -eq 1 ]]; then
 	up_to_date "$stampfile" "$stamp" && [[ -f $lib ]] && exit 0
 else
 	lib="$PREFIX/lib/librocksdb.so.$version"
-	stampfile="$root/build/rocksdb.stamp"
+	stampfile="$stamps/rocksdb.stamp"
 	stamp="$PREFIX $JAR_SHA256 $HEADER_SHA256 $(sha256sum "$0" | cut -d' ' -f1)"
 	if up_to_date "$stampfile" "$stamp" && [[ -f $lib && -f $PREFIX/include/rocksdb/c.h &&
 		-f $PREFIX/lib/pkgconfig/rocksdb.pc ]]; then
@@ -182,4 +182,4 @@ install_library "$work/$MEMBER" rocksdb "$version" "$SOVERSION"
 as_root install -D -m 0644 "$header" "$PREFIX/include/rocksdb/c.h"
 write_pc rocksdb "$version" "RocksDB, the official release library" "-lrocksdb"
 refresh_linker install-rocksdb
-echo "$stamp" >"$stampfile"
+record "$stampfile" "$stamp"

@@ -7,8 +7,15 @@
 # compiler's, linker's, loader's and pkg-config's default search paths.
 PREFIX=${PREFIX:-/usr/local}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-# Downloads and build trees live in the git-ignored build/ folder.
-download="$root/build/download"
+# Build trees live in the git-ignored build/ folder. Downloads, each pinned
+# by sha256 and checked where it is used, live in the user's cache, which
+# every clone shares: a fresh clone fetches nothing again.
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/benchmark-storage
+download="$cache/download"
+# stamps is where an install under PREFIX records what made it (STAMP,
+# up_to_date), beside what it installed rather than in a clone: a fresh
+# clone whose scripts would install the same finds the work done.
+stamps="$PREFIX/share/benchmark-storage"
 script=$(basename "$0" .sh)
 
 die() {
@@ -37,17 +44,26 @@ check_sha256() {
 	[[ $got == "$2" ]] || die "$1 has sha256 $got, want $2; delete it to fetch it again"
 }
 
-# lock NAME serialises concurrent runs of one script: a second caller
-# waits, then finds the work done.
+# lock NAME serialises concurrent runs of one script, from any clone: a
+# second caller waits, then finds the work done.
 lock() {
-	mkdir -p "$download"
-	exec 9>"$root/build/.$1.lock"
+	mkdir -p "$download" "$root/build"
+	exec 9>"$cache/.$1.lock"
 	flock 9
 }
 
 # up_to_date STAMPFILE STAMP reports whether an install recorded STAMP.
 up_to_date() {
 	[[ -f $1 && "$(cat "$1")" == "$2" ]]
+}
+
+# record STAMPFILE STAMP records an install under PREFIX, once it is whole.
+record() {
+	local tmp
+	tmp=$(mktemp)
+	echo "$2" >"$tmp"
+	as_root install -D -m 0644 "$tmp" "$1"
+	rm -f "$tmp"
 }
 
 # write_pc NAME VERSION DESCRIPTION LIBS [CFLAGS] installs NAME.pc under

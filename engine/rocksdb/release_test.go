@@ -14,9 +14,10 @@ import (
 )
 
 // TestInstallRefuses runs a copy of the install script in a checkout of
-// its own, without network: a release it does not pin, and a download
-// whose checksum differs (a fake file in place of the jar), each exit 2
-// with one line and leave nothing installed.
+// its own, with a user cache of its own, without network: a release it
+// does not pin, and a download whose checksum differs (a fake file in
+// place of the jar, in the cache), each exit 2 with one line and leave
+// nothing installed.
 func TestInstallRefuses(t *testing.T) {
 	for _, c := range []struct {
 		name, version, fakeJar, want string
@@ -25,9 +26,9 @@ func TestInstallRefuses(t *testing.T) {
 		{"checksum differs", "10.0.1", "rocksdbjni-10.0.1.jar", "install-rocksdb: rocksdbjni-10.0.1.jar has sha256 "},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			root := t.TempDir()
+			root, cache := t.TempDir(), t.TempDir()
 			script := copyScripts(t, root)
-			jar := filepath.Join(root, "build", "download", c.fakeJar)
+			jar := filepath.Join(cache, "benchmark-storage", "download", c.fakeJar)
 			if c.fakeJar != "" {
 				if err := os.MkdirAll(filepath.Dir(jar), 0o755); err != nil {
 					t.Fatal(err)
@@ -36,7 +37,9 @@ func TestInstallRefuses(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			out, err := exec.Command(script, c.version).CombinedOutput()
+			cmd := exec.Command(script, c.version)
+			cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache)
+			out, err := cmd.CombinedOutput()
 			var exit *exec.ExitError
 			if !errors.As(err, &exit) || exit.ExitCode() != 2 {
 				t.Fatalf("%s %s: %v, want exit status 2; output:\n%s", script, c.version, err, out)

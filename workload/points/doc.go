@@ -10,6 +10,6 @@
 // An imported file (-values FILE: line protocol or CSV, import.go) is the
 // time-series workload's other source of points: its own series and
 // timestamps, streamed from the file (File.Stream) and checked on read
-// against sums per series (File.Expect), so that a run's memory does not
-// grow with the file.
+// against sums per series (File.Expect, Sums, File.CheckSums), so that a
+// run's memory does not grow with the file.
 package points

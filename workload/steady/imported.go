@@ -165,15 +165,6 @@ func (c *fileCheck) entry(key, val []byte) {
 	}
 }
 
-// fileSums are the count and sum of digests (points.Digest) of a
-// series' points, found or due; bad says a value found was not the
-// encoding's, which shows in the sum already.
-type fileSums struct {
-	n   int64
-	sum uint64
-	bad bool
-}
-
 // fileFinal is the final check on an imported file: it reads the store
 // series by series, checking each key and encoding and summing what it
 // finds of each series, then streams the file's scheduled points to sum
@@ -184,7 +175,9 @@ func (r *runner) fileFinal(ret *Retention) (*harness.Verification, error) {
 	m, f := r.m, r.file.f
 	v := &harness.Verification{}
 	done := r.doneCut.Load()
-	got, want := make([]fileSums, m.series), make([]fileSums, m.series)
+	// got and want are each series' points found and due; bad says a
+	// value found was not the encoding's, which shows in the sum already.
+	got, want, bad := make([]points.Sums, m.series), make([]points.Sums, m.series), make([]bool, m.series)
 	scheduled := uint64(r.batches * m.batch)
 	check := func(key, val []byte) {
 		v.Read++
@@ -203,14 +196,12 @@ func (r *runner) fileFinal(ret *Retention) (*harness.Verification, error) {
 			v.Note("series %d (%s), point %d: expired, retention deleted everything before %d", series, f.Name(int64(series)), seq, done)
 			return
 		}
-		g := &got[series]
-		if bad := f.CheckStored(int64(series), val); bad != "" {
+		if why := f.CheckStored(int64(series), val); why != "" {
 			v.Wrong++
-			v.Note("series %d (%s), point %d: %s", series, f.Name(int64(series)), seq, bad)
-			g.bad = true
+			v.Note("series %d (%s), point %d: %s", series, f.Name(int64(series)), seq, why)
+			bad[series] = true
 		}
-		g.n++
-		g.sum += points.Digest(key, val)
+		got[series].Add(key, val)
 	}
 	r.store.engines(func(n uint64, db engine.Engine) {
 		if err := r.readAll(n, db, check); err != nil {
@@ -228,26 +219,13 @@ func (r *runner) fileFinal(ret *Retention) (*harness.Verification, error) {
 			ret.Expired++
 			return
 		}
-		w := &want[series]
-		w.n++
-		w.sum += points.Digest(key, val)
+		want[series].Add(key, val)
 	})
 	if err != nil {
 		return v, fmt.Errorf("final check: %w", err)
 	}
 	for s := range want {
-		g, w := got[s], want[s]
-		switch {
-		case g.n < w.n:
-			v.Missing += w.n - g.n
-			v.Note("series %d (%s): %d of its %d committed points not expired were not found", s, f.Name(int64(s)), w.n-g.n, w.n)
-		case g.n > w.n:
-			v.Unexpected += g.n - w.n
-			v.Note("series %d (%s): %d points found, not %d", s, f.Name(int64(s)), g.n, w.n)
-		case g.sum != w.sum && !g.bad:
-			v.Wrong++
-			v.Note("series %d (%s): its %d points are not the file's: a time or value differs", s, f.Name(int64(s)), g.n)
-		}
+		f.CheckSums(v, int64(s), got[s], want[s], bad[s], "committed points not expired")
 	}
 	return v, nil
 }

@@ -73,10 +73,9 @@ type fileCheck struct {
 	f     *points.File
 	after bool // after the delete step
 	want  int64
-	sum   uint64 // the file's sum of the points' digests
-	read  int64  // points read that were checked whole
-	got   uint64
-	wrong int64 // values that were not the encoding's
+	sum   uint64      // the file's sum of the points' digests
+	got   points.Sums // of the points read that were checked whole
+	wrong bool        // a value was not the encoding's
 	last  []byte
 }
 
@@ -107,26 +106,15 @@ func (fc *fileCheck) check(c *checker, key, val []byte) {
 	}
 	fc.last = append(fc.last[:0], key...)
 	if bad := fc.f.CheckStored(c.series, val); bad != "" {
-		fc.wrong++
+		fc.wrong = true
 		c.v.Wrong++
 		c.v.Note("series %d (%s): point seq %d: %s", c.series, fc.f.Name(c.series), seq, bad)
 	}
-	fc.read++
-	fc.got += points.Digest(key, val)
+	fc.got.Add(key, val)
 }
 
 // finish counts the points missing from the series, or else a sum that
 // is not the file's: a time or value the check could not see alone.
 func (fc *fileCheck) finish(c *checker) {
-	switch {
-	case fc.read < fc.want:
-		c.v.Missing += fc.want - fc.read
-		c.v.Note("series %d (%s): %d of its %d points missing", c.series, fc.f.Name(c.series), fc.want-fc.read, fc.want)
-	case fc.read > fc.want:
-		c.unexpected("series %d (%s): %d points, not %d", c.series, fc.f.Name(c.series), fc.read, fc.want)
-		c.v.Unexpected += fc.read - fc.want - 1
-	case fc.got != fc.sum && fc.wrong == 0:
-		c.v.Wrong++
-		c.v.Note("series %d (%s): its %d points are not the file's: a time or value differs", c.series, fc.f.Name(c.series), fc.read)
-	}
+	fc.f.CheckSums(c.v, c.series, fc.got, points.Sums{N: fc.want, Sum: fc.sum}, fc.wrong, "points")
 }
