@@ -93,6 +93,10 @@ const (
 //     by an absolute path (relative ones are relative to it);
 //   - -etcd-endpoints and -set etcd.endpoints name a one-member etcd the
 //     test starts on loopback (skipped without an etcd binary);
+//   - a local Cassandra cluster (-engine naming cassandra, without
+//     cassandra.hosts or cassandra.nodes set) has one node, not three: each
+//     node is a JVM that costs a start of its own, and the engine's
+//     package tests run three (engine/cassandra's TestThreeNodes);
 //   - everything else as written: the engine lists, -max-time, -memory,
 //     -fault, -config, -set, -format, -sync.
 //
@@ -610,8 +614,12 @@ func scaleDocArgs(args []string, env docEnv) (scaled []string, skip string, err 
 	if !ok {
 		engines = def("engine")
 	}
-	for _, n := range strings.Split(engines, ",") {
-		if n = strings.TrimSpace(n); n != "jvm" && !slices.Contains(engine.GroupNames("jvm"), n) {
+	names := strings.Split(engines, ",")
+	for i := range names {
+		names[i] = strings.TrimSpace(names[i])
+	}
+	for _, n := range names {
+		if n != "jvm" && !slices.Contains(engine.GroupNames("jvm"), n) {
 			continue
 		}
 		if err := workerError(); err != nil {
@@ -619,7 +627,21 @@ func scaleDocArgs(args []string, env docEnv) (scaled []string, skip string, err 
 		}
 		break
 	}
+	if slices.Contains(names, "cassandra") && !setsAny(fl, "cassandra.nodes", "cassandra.hosts") {
+		fl = append(fl, cmdFlag{name: "set", value: "cassandra.nodes=1", hasValue: true})
+	}
 	return fl.args(), "", nil
+}
+
+// setsAny reports whether fl has a -set of one of keys.
+func setsAny(fl cmdFlags, keys ...string) bool {
+	for _, f := range fl {
+		key, _, _ := strings.Cut(f.value, "=")
+		if f.name == "set" && slices.Contains(keys, key) {
+			return true
+		}
+	}
+	return false
 }
 
 // scaleSubcommand redirects compare's, merge's or history's -out and finds their
@@ -793,6 +815,8 @@ func TestDocCommandsScale(t *testing.T) {
 		{"-workload crash -kills 1 -batch 500", "-workload crash -kills 1 -batch 500 -path " + work},
 		{"-engine rocksdb -points 1M -dataset /home/x/datasets -keep", "-engine rocksdb -points 2000 -dataset " + w("datasets") + " -keep -series 20 -path " + work},
 		{"-engine etcd -etcd-endpoints 10.0.0.1:2379,10.0.0.2:2379", "-engine etcd -etcd-endpoints 127.0.0.1:1 -points 2000 -series 20 -path " + work},
+		{"-engine cassandra", "-engine cassandra -points 2000 -series 20 -path " + work + " -set cassandra.nodes=1"},
+		{"-engine etcd,cassandra -set cassandra.nodes=3", "-engine etcd,cassandra -set cassandra.nodes=3 -points 2000 -series 20 -path " + work},
 		{"-h", "-h"},
 		{"compare -format html -out c.html old.json new.json", ""},
 		{"compare -out /abs/c.html old.json " + filepath.Join("results", "r", "a-4GiB.json"), "compare -out " + w("c.html") + " " + w("old.json") + " " + r("results/r/a-4GiB.json")},
