@@ -166,8 +166,8 @@ func (c *fileCheck) entry(key, val []byte) {
 }
 
 // fileFinal is the final check on an imported file: it reads the store
-// series by series, checking each key and encoding and summing what it
-// finds of each series, then streams the file's scheduled points to sum
+// (readAll), checking each key and encoding and summing what it finds of
+// each series, then streams the file's scheduled points to sum
 // what each series must hold (its committed points not expired), and
 // compares the two, count and digest, series by series. It sets ret's
 // expired points to those the file's stream found before the cutoff.

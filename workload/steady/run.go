@@ -180,14 +180,13 @@ func Run(db engine.Engine, dir string, cfg Config) (*Result, error) {
 	checked := false // the final check read the whole store
 	if len(errs) == 0 {
 		var err error
-		switch res.Final, err = r.finalCheck(&res.Retention); {
+		res.Final, err = r.finalCheck(&res.Retention)
+		checked = err == nil
+		switch {
 		case err != nil:
 			errs = append(errs, err)
 		case !res.Final.OK():
-			checked = true
 			errs = append(errs, fmt.Errorf("final check: %w: %s", ErrVerification, res.Final.Summary("points")))
-		default:
-			checked = true
 		}
 	}
 	for _, q := range res.Queries {

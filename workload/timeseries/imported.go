@@ -71,9 +71,8 @@ func (r *runner) fileCut(series int64) (start, end []byte, n int64) {
 // digests of the points read against the file's.
 type fileCheck struct {
 	f     *points.File
-	after bool // after the delete step
-	want  int64
-	sum   uint64      // the file's sum of the points' digests
+	after bool        // after the delete step
+	want  points.Sums // the file's, of the points the read must return
 	got   points.Sums // of the points read that were checked whole
 	wrong bool        // a value was not the encoding's
 	last  []byte
@@ -83,7 +82,7 @@ type fileCheck struct {
 // step or not.
 func (r *runner) fileCheck(series int64, after bool) *fileCheck {
 	c := &fileCheck{f: r.file, after: after}
-	c.want, c.sum = r.file.Expect(series, after)
+	c.want.N, c.want.Sum = r.file.Expect(series, after)
 	return c
 }
 
@@ -116,5 +115,5 @@ func (fc *fileCheck) check(c *checker, key, val []byte) {
 // finish counts the points missing from the series, or else a sum that
 // is not the file's: a time or value the check could not see alone.
 func (fc *fileCheck) finish(c *checker) {
-	fc.f.CheckSums(c.v, c.series, fc.got, points.Sums{N: fc.want, Sum: fc.sum}, fc.wrong, "points")
+	fc.f.CheckSums(c.v, c.series, fc.got, fc.want, fc.wrong, "points")
 }

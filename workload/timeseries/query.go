@@ -47,7 +47,7 @@ func (r *runner) query(lo, hi int64) func(*stepRun) error {
 			c := checker{gen: r.gen, v: v, series: series, next: r.gen.First(lo, series), hi: hi}
 			if r.file != nil {
 				c.imported = r.fileCheck(series, lo > 0)
-				v.Expected += c.imported.want
+				v.Expected += c.imported.want.N
 			} else {
 				v.Expected += r.gen.Count(lo, hi, series)
 			}
