@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -35,18 +35,23 @@ var (
 // nativeEngines are the engines bench/native has a C program for.
 var nativeEngines = []string{"hyperleveldb", "leveldb", "lmdb", "rocksdb"}
 
-// BenchmarkNative measures what the harness costs on top of the C engines:
-// each round runs the write and query steps of the time-series workload
-// three times in fresh stores: through the harness (timeseries.Run in a
-// child process, as benchmark-storage runs it), and through the C program
-// of bench/native doing the same work on the same library, once reading
-// only each entry's pointers and lengths (the engine alone) and once
-// copying each entry once before checking it, rotating which goes first.
-// Give the rounds with -benchtime (5x: best of five).
+// BenchmarkNative measures what the harness costs on top of the C engines,
+// on the write and query steps of the time-series workload: the harness
+// (timeseries.Run in a child process, as benchmark-storage runs it)
+// against the C program of bench/native doing the same work on the same
+// library. Each round, each side writes the points into a new store of
+// its own, and then three readers query one store, the one the C program
+// wrote and compacted whole (so that no compaction runs while they read,
+// and each reads the same files, which is checked): the C program reading
+// only each entry's pointers and lengths (the engine alone), the C
+// program copying each entry once before checking it, and the harness.
+// The order of the sides rotates from round to round. Give the rounds
+// with -benchtime (5x: best of five).
 //
 // It reports per step the best engine time of each side per point, the
-// harness's over the engine alone's and over copy-once's (1.00: the
-// harness costs nothing), the harness's CPU time over copy-once's (of
+// harness's over the engine alone's and, on the query, over copy-once's
+// (1.00: the harness costs nothing), the harness's CPU time over
+// copy-once's on the query and the engine alone's on the write (of
 // the thread running the step, generating, encoding and checking
 // included, which both do: engine time is wall time, which on a busy
 // machine also measures how the scheduler treats each process), and the
@@ -68,14 +73,25 @@ func BenchmarkNative(b *testing.B) {
 			prog := buildNative(b, name)
 			var harness, alone, copied []stepTimes
 			for round := 0; b.Loop(); round++ {
-				runs := []func(){
-					func() { alone = append(alone, runNative(b, prog, cfg, scanAlone, args)) },
-					func() { copied = append(copied, runNative(b, prog, cfg, scanCopy, args)) },
-					func() { harness = append(harness, runHarness(b, name, cfg)) },
+				store, scratch := b.TempDir(), b.TempDir()
+				var h, a, c stepTimes
+				rotate(round,
+					func() { a = runNative(b, prog, cfg, store, modeWrite, args) },
+					func() { h = runHarness(b, name, cfg, scratch, timeseries.StepWrite) })
+				os.RemoveAll(scratch)
+				// The C program's store, as its doc says a store of the
+				// library's own is opened (see engine/leveldb's doc).
+				if err := os.WriteFile(filepath.Join(store, "ENGINE"), []byte(name+"\n"), 0o644); err != nil {
+					b.Fatal(err)
 				}
-				for i := range runs {
-					runs[(i+round)%len(runs)]()
-				}
+				tables := tableFiles(b, store)
+				rotate(round,
+					func() { a.query, a.queryCPU = queried(runNative(b, prog, cfg, store, scanAlone, args)) },
+					func() { c = runNative(b, prog, cfg, store, scanCopy, args) },
+					func() { h.query, h.queryCPU = queried(runHarness(b, name, cfg, store, timeseries.StepQuery)) })
+				sameTables(b, store, tables)
+				os.RemoveAll(store)
+				harness, alone, copied = append(harness, h), append(alone, a), append(copied, c)
 			}
 			for _, st := range nativeSteps {
 				reportNative(b, cfg, st, harness, alone, copied)
@@ -93,25 +109,69 @@ func nativeConfig(b *testing.B) timeseries.Config {
 	return cfg
 }
 
-// The ways the native side reads each entry of a query.
+// What a run of the C program does: write the store, or query it reading
+// each entry in one of two ways.
 const (
+	modeWrite = "write" // write the points, then compact the store whole
 	scanAlone = "alone" // its pointers and lengths only: the engine alone
 	scanCopy  = "copy"  // copied once, then checked
 )
+
+// rotate runs the runs in turn, starting with run round mod len(runs),
+// so that from round to round each side goes first as often.
+func rotate(round int, runs ...func()) {
+	for i := range runs {
+		runs[(i+round)%len(runs)]()
+	}
+}
+
+// queried returns the query's times of a run that only queried.
+func queried(t stepTimes) (time.Duration, time.Duration) { return t.query, t.queryCPU }
+
+// tableFiles returns the names and sizes of the table files in dir (an
+// LSM's *.sst and *.ldb), which a compaction would replace.
+func tableFiles(b testing.TB, dir string) map[string]int64 {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	files := map[string]int64{}
+	for _, e := range entries {
+		if ext := filepath.Ext(e.Name()); ext != ".sst" && ext != ".ldb" {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			b.Fatal(err)
+		}
+		files[e.Name()] = info.Size()
+	}
+	return files
+}
+
+// sameTables fails b if the table files in dir are no longer want: the
+// readers would not have read the same store.
+func sameTables(b testing.TB, dir string, want map[string]int64) {
+	if got := tableFiles(b, dir); !maps.Equal(got, want) {
+		b.Fatalf("the table files of %s changed while it was read (a compaction ran after the write's full one): %v, then %v", dir, want, got)
+	}
+}
 
 // stepTimes are the engine times of one run's write and query steps, and
 // the CPU times of the thread running each.
 type stepTimes struct{ write, query, writeCPU, queryCPU time.Duration }
 
-// nativeStep is one step of stepTimes: its name and its times.
+// nativeStep is one step of stepTimes: its name, its times, and whether
+// the copy-once side ran it (the query; a write has nothing to copy).
 type nativeStep struct {
 	name     string
 	get, cpu func(stepTimes) time.Duration
+	copied   bool
 }
 
 var (
-	writeStep = nativeStep{"write", func(s stepTimes) time.Duration { return s.write }, func(s stepTimes) time.Duration { return s.writeCPU }}
-	queryStep = nativeStep{"query", func(s stepTimes) time.Duration { return s.query }, func(s stepTimes) time.Duration { return s.queryCPU }}
+	writeStep = nativeStep{"write", func(s stepTimes) time.Duration { return s.write }, func(s stepTimes) time.Duration { return s.writeCPU }, false}
+	queryStep = nativeStep{"query", func(s stepTimes) time.Duration { return s.query }, func(s stepTimes) time.Duration { return s.queryCPU }, true}
 	// nativeSteps are the steps BenchmarkNative reports.
 	nativeSteps = []nativeStep{writeStep, queryStep}
 )
@@ -120,20 +180,26 @@ var (
 // step reads or writes every point once.
 func reportNative(b *testing.B, cfg timeseries.Config, st nativeStep, harness, alone, copied []stepTimes) {
 	perPoint := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(cfg.Points) }
-	h, a, c := best(harness, st.get), best(alone, st.get), best(copied, st.get)
+	ref, refName := alone, "engine-alone"
+	if st.copied {
+		ref, refName = copied, "copy-once"
+	}
+	h, a, c := best(harness, st.get), best(alone, st.get), best(ref, st.get)
 	b.ReportMetric(perPoint(h), st.name+"-harness-ns/point")
 	b.ReportMetric(perPoint(a), st.name+"-engine-alone-ns/point")
-	b.ReportMetric(perPoint(c), st.name+"-copy-once-ns/point")
 	b.ReportMetric(float64(h)/float64(a), st.name+"-harness/engine-alone")
-	b.ReportMetric(float64(h)/float64(c), st.name+"-harness/copy-once")
-	b.ReportMetric(float64(best(harness, st.cpu))/float64(best(copied, st.cpu)), st.name+"-cpu-harness/copy-once")
+	if st.copied {
+		b.ReportMetric(perPoint(c), st.name+"-copy-once-ns/point")
+		b.ReportMetric(float64(h)/float64(c), st.name+"-harness/copy-once")
+	}
+	b.ReportMetric(float64(best(harness, st.cpu))/float64(best(ref, st.cpu)), st.name+"-cpu-harness/"+refName)
 	b.ReportMetric(perPoint(h-a), st.name+"-overhead-ns/entry")
 	var runs []string
 	for i := range harness {
-		runs = append(runs, fmt.Sprintf("%.3f/%.3f/%.3f", st.get(harness[i]).Seconds(), st.get(alone[i]).Seconds(), st.get(copied[i]).Seconds()))
+		runs = append(runs, fmt.Sprintf("%.3f/%.3f/%.3f", st.get(harness[i]).Seconds(), st.get(alone[i]).Seconds(), st.get(ref[i]).Seconds()))
 	}
-	b.Logf("%s: harness/engine-alone %.3f, harness/copy-once %.3f (best %.3fs / %.3fs / %.3fs), %.1f ns/entry over the engine alone; rounds, harness/alone/copy seconds: %s",
-		st.name, float64(h)/float64(a), float64(h)/float64(c), h.Seconds(), a.Seconds(), c.Seconds(), perPoint(h-a), strings.Join(runs, ", "))
+	b.Logf("%s: harness/engine-alone %.3f, harness/%s %.3f (best %.3fs / %.3fs / %.3fs), %.1f ns/entry over the engine alone; rounds, harness/alone/%s seconds: %s",
+		st.name, float64(h)/float64(a), refName, float64(h)/float64(c), h.Seconds(), a.Seconds(), c.Seconds(), perPoint(h-a), refName, strings.Join(runs, ", "))
 }
 
 func best(runs []stepTimes, get func(stepTimes) time.Duration) time.Duration {
@@ -276,33 +342,30 @@ func pkgConfig(b testing.TB, lib string) []string {
 	return strings.Fields(string(out))
 }
 
-// runNative runs the C program in a new directory, reading entries as
-// scan says (scanAlone or scanCopy), and returns its times.
-func runNative(b testing.TB, prog string, cfg timeseries.Config, scan string, opts []string) stepTimes {
-	dir := b.TempDir()
-	args := append([]string{dir, fmt.Sprint(cfg.Points), fmt.Sprint(cfg.Series), fmt.Sprint(cfg.Batch), fmt.Sprint(cfg.Seed), scan}, opts...)
+// runNative runs the C program on the store in dir in mode (modeWrite,
+// scanAlone or scanCopy) and returns its times.
+func runNative(b testing.TB, prog string, cfg timeseries.Config, dir, mode string, opts []string) stepTimes {
+	args := append([]string{dir, fmt.Sprint(cfg.Points), fmt.Sprint(cfg.Series), fmt.Sprint(cfg.Batch), fmt.Sprint(cfg.Seed), mode}, opts...)
 	out, err := exec.Command(prog, args...).Output()
-	os.RemoveAll(dir)
 	if err != nil {
 		b.Fatalf("%s: %v: %s", prog, err, stderrOf(err))
 	}
 	return parseTimes(b, out)
 }
 
-// harnessEnv names the engine a child process of BenchmarkNative runs the
-// harness on (see TestNativeHarness).
+// harnessEnv names the engine, directory and step a child process of
+// BenchmarkNative runs the harness on (see TestNativeHarness).
 const harnessEnv = "TSBENCH_NATIVE_HARNESS"
 
-// runHarness runs the harness in a child process, this test binary
-// running TestNativeHarness, and returns its times.
-func runHarness(b *testing.B, name string, cfg timeseries.Config) stepTimes {
-	dir := b.TempDir()
+// runHarness runs the harness's step (timeseries.StepWrite into a new
+// store in dir, or StepQuery of the store dir holds) in a child process,
+// this test binary running TestNativeHarness, and returns its times.
+func runHarness(b *testing.B, name string, cfg timeseries.Config, dir, step string) stepTimes {
 	cmd := exec.Command(os.Args[0], "-test.run=^TestNativeHarness$", "-test.count=1",
 		"-native-points="+fmt.Sprint(cfg.Points), "-native-series="+fmt.Sprint(cfg.Series),
 		"-no-compression="+fmt.Sprint(*noCompression), "-cache-size="+fmt.Sprint(*cacheSize))
-	cmd.Env = append(os.Environ(), harnessEnv+"="+name+","+dir)
+	cmd.Env = append(os.Environ(), harnessEnv+"="+name+","+dir+","+step)
 	out, err := cmd.Output()
-	os.RemoveAll(dir)
 	if err != nil {
 		b.Fatalf("harness child for %s: %v: %s\n%s", name, err, stderrOf(err), out)
 	}
@@ -334,67 +397,79 @@ func parseTimes(b testing.TB, out []byte) stepTimes {
 	return stepTimes{}
 }
 
-// TestNativeHarness is BenchmarkNative's child process: when started by it
-// (harnessEnv set to "engine,dir"), it runs the workload's write and
-// query steps through the harness and prints their engine times. It skips
-// otherwise.
+// TestNativeHarness is BenchmarkNative's and BenchmarkNativeGo's child
+// process: when started by them (harnessEnv set to "engine,dir,step"), it
+// runs one step of the workload through the harness and prints its
+// engine time: the write into a new store in dir, which it then compacts
+// whole (outside the timing) for the readers that follow, or the query
+// of the store dir holds. It skips otherwise.
 func TestNativeHarness(t *testing.T) {
 	v := os.Getenv(harnessEnv)
 	if v == "" {
 		t.Skip("run by BenchmarkNative only")
 	}
-	name, dir, _ := strings.Cut(v, ",")
-	// The steps run on this goroutine: on one thread, whose CPU time
-	// stopAfter reads.
+	parts := strings.Split(v, ",")
+	if len(parts) != 3 || (parts[2] != timeseries.StepWrite && parts[2] != timeseries.StepQuery) {
+		t.Fatalf("%s=%q, want engine,dir,write or engine,dir,query", harnessEnv, v)
+	}
+	name, dir, step := parts[0], parts[1], parts[2]
+	// The step runs on this goroutine: on one thread, whose CPU time
+	// oneStep reads.
 	runtime.LockOSThread()
-	cfg := timeseries.Config{Points: *nativePoints, Series: *nativeSeries, Batch: min(1000, *nativeSeries), Seed: seed}
-	stop := &stopAfter{steps: 2}
-	cfg.Progress = stop
+	stop := make(chan struct{})
+	cpu := &oneStep{stop: stop}
+	cfg := timeseries.Config{Points: *nativePoints, Series: *nativeSeries, Batch: min(1000, *nativeSeries), Seed: seed,
+		Preloaded: step == timeseries.StepQuery, Progress: cpu, Stop: stop}
 	opts := options()
 	db, err := engine.Open(name, dir, &opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := timeseries.Run(&cut{Engine: db, stop: &stop.stop}, dir, cfg)
-	if cerr := db.Close(); cerr != nil {
-		t.Fatal(cerr)
+	res, rerr := timeseries.Run(db, dir, cfg)
+	if res == nil || len(res.Steps) != 1 || res.Steps[0].Name != step || res.Steps[0].Error != "" {
+		db.Close()
+		t.Fatalf("the %s step did not pass: %v", step, rerr)
 	}
-	if res == nil || len(res.Steps) < 2 {
-		t.Fatalf("the run ended early: %v", err)
+	if step == timeseries.StepWrite {
+		err = db.Compact(nil, nil)
 	}
-	w, q := res.Steps[0], res.Steps[1]
-	if w.Name != timeseries.StepWrite || q.Name != timeseries.StepQuery || w.Error != "" || q.Error != "" {
-		t.Fatalf("steps %s (%s), %s (%s): %v", w.Name, w.Error, q.Name, q.Error, err)
+	if cerr := db.Close(); err == nil {
+		err = cerr
 	}
-	qv := q.Verify
-	fmt.Printf(timesFormat, w.Time.Nanoseconds(), q.Time.Nanoseconds(), stop.cpu[0].Nanoseconds(), stop.cpu[1].Nanoseconds(),
-		qv.Read, qv.Missing+qv.Unexpected+qv.Wrong)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := res.Steps[0]
+	if step == timeseries.StepWrite {
+		fmt.Printf(timesFormat, st.Time.Nanoseconds(), 0, cpu.cpu.Nanoseconds(), 0, 0, 0)
+		return
+	}
+	qv := st.Verify
+	fmt.Printf(timesFormat, 0, st.Time.Nanoseconds(), 0, cpu.cpu.Nanoseconds(), qv.Read, qv.Missing+qv.Unexpected+qv.Wrong)
 }
 
-// stopAfter is a timeseries.Progress that makes cut end the run once the
-// first steps steps are done, and measures the CPU time of the thread
-// running each of them.
-type stopAfter struct {
-	steps, begun int
-	stop         atomic.Bool
-	cpu          [2]time.Duration
+// oneStep is a timeseries.Progress that measures the CPU time of the
+// thread running the run's first step, and closes stop once it is done,
+// so that the run ends there.
+type oneStep struct {
+	stop chan struct{}
+	cpu  time.Duration
+	done bool
 }
 
-func (s *stopAfter) Begin(string, int64) {
-	if s.begun == s.steps {
-		s.stop.Store(true)
+func (s *oneStep) Begin(string, int64) {
+	if !s.done {
+		s.cpu = -threadCPU()
 	}
-	if s.begun < len(s.cpu) {
-		s.cpu[s.begun] = -threadCPU()
-	}
-	s.begun++
 }
 
-func (s *stopAfter) Update(int64) {}
+func (s *oneStep) Update(int64) {}
 
-func (s *stopAfter) End() {
-	if i := s.begun - 1; i < len(s.cpu) {
-		s.cpu[i] += threadCPU()
+func (s *oneStep) End() {
+	if !s.done {
+		s.cpu += threadCPU()
+		s.done = true
+		close(s.stop)
 	}
 }
 
@@ -419,7 +494,7 @@ func TestNativeWritesWorkload(t *testing.T) {
 	}
 	cfg := timeseries.Config{Points: 3000, Series: 70, Batch: 50, Seed: 9}
 	dir := t.TempDir()
-	out, err := exec.Command(buildNative(t, name), append([]string{dir, "3000", "70", "50", "9", scanCopy}, args...)...).Output()
+	out, err := exec.Command(buildNative(t, name), append([]string{dir, "3000", "70", "50", "9", modeWrite}, args...)...).Output()
 	if err != nil {
 		t.Fatalf("%v: %s", err, stderrOf(err))
 	}

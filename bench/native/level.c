@@ -70,6 +70,11 @@ void be_commit(void *db)
 	API(writebatch_clear)(s->wb);
 }
 
+void be_compact(void *db)
+{
+	API(compact_range)(((store *)db)->db, NULL, 0, NULL, 0);
+}
+
 // The library has no iterator bounds: the scan stops at the first key at
 // or past hi.
 void be_scan(void *db, const char *lo, const char *hi, ts_chunk *c)

@@ -64,6 +64,11 @@ void be_commit(void *db)
 	rocksdb_writebatch_clear(s->wb);
 }
 
+void be_compact(void *db)
+{
+	rocksdb_compact_range(((store *)db)->db, NULL, 0, NULL, 0);
+}
+
 // The iterator keeps to [lo, hi) through the read options' iterate
 // bounds, which it reads for its whole life.
 void be_scan(void *db, const char *lo, const char *hi, ts_chunk *c)

@@ -1,12 +1,17 @@
 // The driver of the native yardstick; see ts.h. Usage:
 //
-//	ts DIR POINTS SERIES BATCH SEED SCAN name=value...
+//	ts DIR POINTS SERIES BATCH SEED MODE name=value...
 //
-// SCAN is copy (each entry read is copied once, then checked) or alone
-// (only each entry's pointers and lengths are read: the engine alone).
+// MODE write writes the points into a new store in DIR, then compacts it
+// whole and closes it, so that every later reader reads the same files
+// (its compaction is not timed). MODE copy or alone queries the store
+// that a write left in DIR: copy copies each entry read once, then checks
+// it; alone reads only each entry's pointers and lengths (the engine
+// alone).
 //
 // It prints one line: write_ns=... query_ns=... write_cpu_ns=...
-// query_cpu_ns=... read=... errors=...
+// query_cpu_ns=... read=... errors=..., the times of the step it did not
+// run being 0.
 
 #define _GNU_SOURCE // RUSAGE_THREAD
 #include <errno.h>
@@ -157,36 +162,17 @@ void ts_chunk_check(ts_chunk *c)
 	paused += now() - t0;
 }
 
-int main(int argc, char **argv)
+// write writes the points, each batch generated first, then timed while
+// it goes into the engine and is committed; it returns the time, and the
+// thread's CPU time in *cpu.
+static double write(void *db, int64_t points, int64_t batch, double *cpu)
 {
-	if (argc < 7 || (strcmp(argv[6], "copy") != 0 && strcmp(argv[6], "alone") != 0))
-		ts_die("usage: ts DIR POINTS SERIES BATCH SEED copy|alone name=value...");
-	const char *dir = argv[1];
-	int64_t points = atoll(argv[2]), batch = atoll(argv[4]);
-	points_count = (uint64_t)points;
-	series_count = strtoull(argv[3], NULL, 10);
-	seed = strtoull(argv[5], NULL, 10);
-	static ts_chunk chunk;
-	chunk.copying = strcmp(argv[6], "copy") == 0;
-	options = argv + 7;
-	noptions = argc - 7;
-	if (points <= 0 || series_count == 0 || batch <= 0 || (uint64_t)batch > series_count ||
-	    (uint64_t)points < series_count || noptions > (int)sizeof used)
-		ts_die("bad sizes: points %s, series %s, batch %s", argv[2], argv[3], argv[4]);
-
-	void *db = be_open(dir);
-	for (int i = 0; i < noptions; i++)
-		if (!used[i])
-			ts_die("unknown option %s", options[i]);
-
-	// Write: each batch is generated first, then timed while it goes
-	// into the engine and is committed.
 	unsigned char *keys = malloc((size_t)batch * TS_KEY);
 	unsigned char *vals = malloc((size_t)batch * TS_VALUE_MAX);
 	size_t *vlens = malloc((size_t)batch * sizeof *vlens);
 	if (keys == NULL || vals == NULL || vlens == NULL)
 		ts_die("out of memory");
-	double write = 0, write_cpu = thread_cpu();
+	double t = 0, cpu0 = thread_cpu();
 	for (int64_t start = 0; start < points; start += batch) {
 		int64_t n = points - start < batch ? points - start : batch;
 		for (int64_t j = 0; j < n; j++) {
@@ -199,14 +185,21 @@ int main(int argc, char **argv)
 			be_put(db, (const char *)keys + j * TS_KEY, TS_KEY,
 			       (const char *)vals + j * TS_VALUE_MAX, vlens[j]);
 		be_commit(db);
-		write += now() - t0;
+		t += now() - t0;
 	}
+	*cpu = thread_cpu() - cpu0;
+	free(keys);
+	free(vals);
+	free(vlens);
+	return t;
+}
 
-	write_cpu = thread_cpu() - write_cpu;
-
-	// Query: every series with a new bounded iterator, timed from its
-	// creation to its release, less the checking of full chunks.
-	double query = 0, query_cpu = thread_cpu();
+// query reads every series with a new bounded iterator, timed from its
+// creation to its release, less the checking of full chunks; it returns
+// the time, and the thread's CPU time in *cpu.
+static double query(void *db, int64_t points, ts_chunk *chunk, double *cpu)
+{
+	double t = 0, cpu0 = thread_cpu();
 	for (cur_series = 0; cur_series < series_count; cur_series++) {
 		unsigned char lo[TS_KEY], hi[TS_KEY];
 		make_key(lo, cur_series, 0, 0);
@@ -214,17 +207,50 @@ int main(int argc, char **argv)
 		next_seq = cur_series + 1;
 		paused = 0;
 		double t0 = now();
-		be_scan(db, (const char *)lo, (const char *)hi, &chunk);
-		query += now() - t0 - paused;
-		if (chunk.n > 0)
-			ts_chunk_check(&chunk);
+		be_scan(db, (const char *)lo, (const char *)hi, chunk);
+		t += now() - t0 - paused;
+		if (chunk->n > 0)
+			ts_chunk_check(chunk);
 		// Points of this series never read are missing.
 		if (next_seq <= (uint64_t)points)
 			errors += (int64_t)(((uint64_t)points - next_seq) / series_count + 1);
 	}
-	query_cpu = thread_cpu() - query_cpu;
+	*cpu = thread_cpu() - cpu0;
+	return t;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc < 7 ? "" : argv[6];
+	int writing = strcmp(mode, "write") == 0;
+	if (!writing && strcmp(mode, "copy") != 0 && strcmp(mode, "alone") != 0)
+		ts_die("usage: ts DIR POINTS SERIES BATCH SEED write|copy|alone name=value...");
+	const char *dir = argv[1];
+	int64_t points = atoll(argv[2]), batch = atoll(argv[4]);
+	points_count = (uint64_t)points;
+	series_count = strtoull(argv[3], NULL, 10);
+	seed = strtoull(argv[5], NULL, 10);
+	static ts_chunk chunk;
+	chunk.copying = strcmp(mode, "copy") == 0;
+	options = argv + 7;
+	noptions = argc - 7;
+	if (points <= 0 || series_count == 0 || batch <= 0 || (uint64_t)batch > series_count ||
+	    (uint64_t)points < series_count || noptions > (int)sizeof used)
+		ts_die("bad sizes: points %s, series %s, batch %s", argv[2], argv[3], argv[4]);
+
+	void *db = be_open(dir);
+	for (int i = 0; i < noptions; i++)
+		if (!used[i])
+			ts_die("unknown option %s", options[i]);
+	double w = 0, wcpu = 0, q = 0, qcpu = 0;
+	if (writing) {
+		w = write(db, points, batch, &wcpu);
+		be_compact(db);
+	} else {
+		q = query(db, points, &chunk, &qcpu);
+	}
 	be_close(db);
 	printf("write_ns=%.0f query_ns=%.0f write_cpu_ns=%.0f query_cpu_ns=%.0f read=%lld errors=%lld\n",
-	       write, query, write_cpu, query_cpu, (long long)read_points, (long long)errors);
+	       w, q, wcpu, qcpu, (long long)read_points, (long long)errors);
 	return errors != 0;
 }

@@ -63,11 +63,13 @@ static inline void ts_chunk_add(ts_chunk *c, const char *k, size_t klen,
 }
 
 // The backend. be_open opens or creates the store in dir; be_put adds a
-// point to the pending batch and be_commit writes that batch; be_scan
-// reads every key in [lo, hi) in order into c with a new iterator.
+// point to the pending batch and be_commit writes that batch; be_compact
+// compacts the whole store, leaving nothing for a later open to compact;
+// be_scan reads every key in [lo, hi) in order into c with a new iterator.
 void *be_open(const char *dir);
 void be_put(void *db, const char *k, size_t klen, const char *v, size_t vlen);
 void be_commit(void *db);
+void be_compact(void *db);
 void be_scan(void *db, const char *lo, const char *hi, ts_chunk *c);
 void be_close(void *db);
 
