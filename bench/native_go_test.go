@@ -35,11 +35,12 @@ var nativeGoEngines = []string{"badger", "bbolt", "goleveldb", "pebble"}
 // BenchmarkNativeGo is BenchmarkNative for the pure-Go engines, on the
 // query step: each round the harness writes the points into a new store
 // and compacts it whole, and then three readers query that store, each
-// reading the same files (checked): the harness, and a Go loop over the
-// library's own iterator (TestNativeGo, in a child process as the harness
-// runs) reading each entry's pointers and lengths alone, and copying each
-// entry once before checking it, rotating which goes first. It reports
-// what BenchmarkNative does for the query step.
+// reading the same files (checked), each -native-reads times in turns
+// whose order rotates: the harness, and a Go loop over the library's own
+// iterator (TestNativeGo, in a child process as the harness runs)
+// reading each entry's pointers and lengths alone, and copying each
+// entry once before checking it. It reports what BenchmarkNative does for
+// the query step.
 //
 //	go test -run '^$' -bench NativeGo -benchtime 5x -timeout 0 ./bench -engines pebble,goleveldb,badger,bbolt
 func BenchmarkNativeGo(b *testing.B) {
@@ -55,12 +56,16 @@ func BenchmarkNativeGo(b *testing.B) {
 					store := b.TempDir()
 					runHarness(b, name, cfg, store, timeseries.StepWrite)
 					tables := tableFiles(b, store)
-					rotate(round,
-						func() { alone = append(alone, runNativeGo(b, name, cfg, store, scanAlone)) },
-						func() { copied = append(copied, runNativeGo(b, name, cfg, store, scanCopy)) },
-						func() { harness = append(harness, runHarness(b, name, cfg, store, timeseries.StepQuery)) })
+					var h, a, c stepTimes
+					for read := range *nativeReads {
+						rotate(round+read,
+							func() { a.keepQuery(runNativeGo(b, name, cfg, store, scanAlone)) },
+							func() { c.keepQuery(runNativeGo(b, name, cfg, store, scanCopy)) },
+							func() { h.keepQuery(runHarness(b, name, cfg, store, timeseries.StepQuery)) })
+					}
 					sameTables(b, store, tables)
 					os.RemoveAll(store)
+					harness, alone, copied = append(harness, h), append(alone, a), append(copied, c)
 				}
 				reportNative(b, cfg, queryStep, harness, alone, copied)
 			})
