@@ -67,7 +67,12 @@ func main() {
 	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	// The go that built this test where it says (a -trimpath build does
+	// not), and otherwise the first on PATH, which make test runs.
+	gobin := "go"
+	if root := runtime.GOROOT(); root != "" {
+		gobin = filepath.Join(root, "bin", "go")
+	}
 	run := func(name string, args ...string) string {
 		t.Helper()
 		cmd := exec.Command(name, args...)
