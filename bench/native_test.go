@@ -83,8 +83,9 @@ func BenchmarkNative(b *testing.B) {
 					func() { a = runNative(b, prog, cfg, store, modeWrite, args) },
 					func() { h = runHarness(b, name, cfg, scratch, timeseries.StepWrite) })
 				os.RemoveAll(scratch)
-				// The C program's store, as its doc says a store of the
-				// library's own is opened (see engine/leveldb's doc).
+				// The C program's store has no ENGINE marker: name its
+				// engine, as engine/leveldb's doc says to open a store
+				// the library wrote.
 				if err := os.WriteFile(filepath.Join(store, "ENGINE"), []byte(name+"\n"), 0o644); err != nil {
 					b.Fatal(err)
 				}

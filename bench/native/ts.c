@@ -162,10 +162,10 @@ void ts_chunk_check(ts_chunk *c)
 	paused += now() - t0;
 }
 
-// write writes the points, each batch generated first, then timed while
-// it goes into the engine and is committed; it returns the time, and the
-// thread's CPU time in *cpu.
-static double write(void *db, int64_t points, int64_t batch, double *cpu)
+// write_points writes the points, each batch generated first, then
+// timed while it goes into the engine and is committed; it returns the
+// time, and the thread's CPU time in *cpu.
+static double write_points(void *db, int64_t points, int64_t batch, double *cpu)
 {
 	unsigned char *keys = malloc((size_t)batch * TS_KEY);
 	unsigned char *vals = malloc((size_t)batch * TS_VALUE_MAX);
@@ -194,10 +194,10 @@ static double write(void *db, int64_t points, int64_t batch, double *cpu)
 	return t;
 }
 
-// query reads every series with a new bounded iterator, timed from its
-// creation to its release, less the checking of full chunks; it returns
-// the time, and the thread's CPU time in *cpu.
-static double query(void *db, int64_t points, ts_chunk *chunk, double *cpu)
+// query_series reads every series with a new bounded iterator, timed
+// from its creation to its release, less the checking of full chunks; it
+// returns the time, and the thread's CPU time in *cpu.
+static double query_series(void *db, int64_t points, ts_chunk *chunk, double *cpu)
 {
 	double t = 0, cpu0 = thread_cpu();
 	for (cur_series = 0; cur_series < series_count; cur_series++) {
@@ -244,10 +244,10 @@ int main(int argc, char **argv)
 			ts_die("unknown option %s", options[i]);
 	double w = 0, wcpu = 0, q = 0, qcpu = 0;
 	if (writing) {
-		w = write(db, points, batch, &wcpu);
+		w = write_points(db, points, batch, &wcpu);
 		be_compact(db);
 	} else {
-		q = query(db, points, &chunk, &qcpu);
+		q = query_series(db, points, &chunk, &qcpu);
 	}
 	be_close(db);
 	printf("write_ns=%.0f query_ns=%.0f write_cpu_ns=%.0f query_cpu_ns=%.0f read=%lld errors=%lld\n",
