@@ -5,7 +5,9 @@ GO      ?= go
 BIN     := bin/benchmark-storage
 ARGS    ?=
 # -race catches data races in the adapters; benchmarks never use it.
-# -count=1 runs every test, none replayed from Go's test cache.
+# -count=1 runs every test, none replayed from Go's test cache. make test
+# sets GORACE's atexit_sleep_ms=0: a race-built binary otherwise sleeps a
+# second at exit, which each of the fifty test binaries did.
 TESTFLAGS ?= -race -timeout 30m -p 3 -count=1
 # cgo compiles C into the binary (the engines' bindings, SQLite through
 # go-sqlite3): build it as release code, as set-up builds the C libraries.
@@ -43,7 +45,7 @@ test: setup
 	@mkdir -p build
 	@$(GO) vet -trimpath ./... >build/vet.log 2>&1 & vet=$$!; \
 	scripts/build-jvm.sh test >build/jvm-test.log 2>&1 & jvm=$$!; \
-	$(GO) test -trimpath $(TESTFLAGS) ./...; rc=$$?; \
+	GORACE="atexit_sleep_ms=0 $$GORACE" $(GO) test -trimpath $(TESTFLAGS) ./...; rc=$$?; \
 	wait $$vet || { cat build/vet.log; echo "go vet failed" >&2; rc=1; }; \
 	wait $$jvm || { cat build/jvm-test.log; echo "the JVM worker's tests failed" >&2; rc=1; }; \
 	exit $$rc
