@@ -437,12 +437,11 @@ func TestNativeHarness(t *testing.T) {
 	}
 	name, dir, step := parts[0], parts[1], parts[2]
 	// The step runs on this goroutine: on one thread, whose CPU time
-	// oneStep reads.
+	// stepTimer reads.
 	runtime.LockOSThread()
-	stop := make(chan struct{})
-	cpu := &oneStep{stop: stop}
+	timer := &stepTimer{stop: make(chan struct{})}
 	cfg := timeseries.Config{Points: *nativePoints, Series: *nativeSeries, Batch: min(1000, *nativeSeries), Seed: seed,
-		Preloaded: step == timeseries.StepQuery, Progress: cpu, Stop: stop}
+		Preloaded: step == timeseries.StepQuery, Progress: timer, Stop: timer.stop}
 	opts := options()
 	db, err := engine.Open(name, dir, &opts)
 	if err != nil {
@@ -464,36 +463,11 @@ func TestNativeHarness(t *testing.T) {
 	}
 	st := res.Steps[0]
 	if step == timeseries.StepWrite {
-		fmt.Printf(timesFormat, st.Time.Nanoseconds(), 0, cpu.cpu.Nanoseconds(), 0, 0, 0)
+		fmt.Printf(timesFormat, st.Time.Nanoseconds(), 0, timer.cpu.Nanoseconds(), 0, 0, 0)
 		return
 	}
 	qv := st.Verify
-	fmt.Printf(timesFormat, 0, st.Time.Nanoseconds(), 0, cpu.cpu.Nanoseconds(), qv.Read, qv.Missing+qv.Unexpected+qv.Wrong)
-}
-
-// oneStep is a timeseries.Progress that measures the CPU time of the
-// thread running the run's first step, and closes stop once it is done,
-// so that the run ends there.
-type oneStep struct {
-	stop chan struct{}
-	cpu  time.Duration
-	done bool
-}
-
-func (s *oneStep) Begin(string, int64) {
-	if !s.done {
-		s.cpu = -threadCPU()
-	}
-}
-
-func (s *oneStep) Update(int64) {}
-
-func (s *oneStep) End() {
-	if !s.done {
-		s.cpu += threadCPU()
-		s.done = true
-		close(s.stop)
-	}
+	fmt.Printf(timesFormat, 0, st.Time.Nanoseconds(), 0, timer.cpu.Nanoseconds(), qv.Read, qv.Missing+qv.Unexpected+qv.Wrong)
 }
 
 // threadCPU returns the user and system CPU time of the calling thread.

@@ -3,8 +3,8 @@ package bench
 import (
 	"errors"
 	"path/filepath"
-	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/workload/timeseries"
@@ -26,15 +26,15 @@ func BenchmarkTimeSeries(b *testing.B) {
 					b.StopTimer()
 					series := max(1, min(int64(b.N)/pointsPerSeries, 500_000))
 					cfg := timeseries.Config{Points: int64(b.N), Series: series, Batch: min(1000, series), Seed: seed}
-					timer := &stepTimer{b: b, target: i}
-					cfg.Progress = timer
+					timer := &stepTimer{b: b, target: i, stop: make(chan struct{})}
+					cfg.Progress, cfg.Stop = timer, timer.stop
 					opts := options()
 					dir := filepath.Join(b.TempDir(), "db")
 					db, err := engine.Open(name, dir, &opts)
 					if err != nil {
 						b.Fatal(err)
 					}
-					res, err := timeseries.Run(&cut{Engine: db, stop: &timer.stop}, dir, cfg)
+					res, err := timeseries.Run(db, dir, cfg)
 					if cerr := db.Close(); cerr != nil {
 						b.Fatal(cerr)
 					}
@@ -47,7 +47,7 @@ func BenchmarkTimeSeries(b *testing.B) {
 						b.Fatalf("%s did not run: %v", step, err)
 					case st.Error != "":
 						b.Fatal(st.Error)
-					case err != nil && !errors.Is(err, errCut):
+					case err != nil && !errors.Is(err, timeseries.ErrStopped):
 						b.Fatal(err)
 					}
 					report(b, st, cfg)
@@ -93,22 +93,25 @@ func livePoints(step string, n int64) int64 {
 	return n - n/2
 }
 
-// stepTimer is the workload's Progress: it runs the benchmark timer
-// during one step, and from the start of the next step on makes cut
-// refuse every engine call, so that the run ends there.
+// stepTimer is the workload's Progress for a run of which one step is
+// measured: the step begun target-th (from 0). It runs b's timer during
+// that step if b is set, measures the CPU time of the thread running it,
+// and closes stop once it is done, which ends the run there (the run's
+// Config.Stop).
 type stepTimer struct {
 	b      *testing.B
-	target int // index of the timed step in timeseries.StepNames
+	target int
 	begun  int
-	stop   atomic.Bool
+	stop   chan struct{}
+	cpu    time.Duration
 }
 
 func (t *stepTimer) Begin(string, int64) {
-	switch t.begun {
-	case t.target:
-		t.b.StartTimer()
-	case t.target + 1:
-		t.stop.Store(true)
+	if t.begun == t.target {
+		t.cpu = -threadCPU()
+		if t.b != nil {
+			t.b.StartTimer()
+		}
 	}
 	t.begun++
 }
@@ -117,51 +120,10 @@ func (t *stepTimer) Update(int64) {}
 
 func (t *stepTimer) End() {
 	if t.begun == t.target+1 {
-		t.b.StopTimer()
+		if t.b != nil {
+			t.b.StopTimer()
+		}
+		t.cpu += threadCPU()
+		close(t.stop)
 	}
-}
-
-// errCut ends a run after the timed step.
-var errCut = errors.New("bench: run cut after the timed step")
-
-// cut passes every call to its engine until stop is set, then fails the
-// calls each step starts with.
-type cut struct {
-	engine.Engine
-	stop *atomic.Bool
-}
-
-func (c *cut) NewIterator(o engine.IterOptions) (engine.Iterator, error) {
-	if c.stop.Load() {
-		return nil, errCut
-	}
-	return c.Engine.NewIterator(o)
-}
-
-func (c *cut) DeleteRange(start, end []byte) error {
-	if c.stop.Load() {
-		return errCut
-	}
-	return c.Engine.DeleteRange(start, end)
-}
-
-func (c *cut) Compact(start, end []byte) error {
-	if c.stop.Load() {
-		return errCut
-	}
-	return c.Engine.Compact(start, end)
-}
-
-func (c *cut) NewBatch() engine.Batch { return &cutBatch{Batch: c.Engine.NewBatch(), stop: c.stop} }
-
-type cutBatch struct {
-	engine.Batch
-	stop *atomic.Bool
-}
-
-func (b *cutBatch) Commit() error {
-	if b.stop.Load() {
-		return errCut
-	}
-	return b.Batch.Commit()
 }
