@@ -7,7 +7,7 @@ ARGS    ?=
 # -race catches data races in the adapters; benchmarks never use it.
 # -count=1 runs every test, none replayed from Go's test cache. make test
 # sets GORACE's atexit_sleep_ms=0: a race-built binary otherwise sleeps a
-# second at exit, which each of the fifty test binaries did.
+# second at exit, which each of the 53 test binaries did.
 TESTFLAGS ?= -race -timeout 30m -p 3 -count=1
 # cgo compiles C into the binary (the engines' bindings, SQLite through
 # go-sqlite3): build it as release code, as set-up builds the C libraries.
@@ -34,8 +34,8 @@ run: build
 # two cores had room for them. Their output shows when they fail.
 # -trimpath keeps the checkout's path out of what the tests compile, so
 # that a fresh clone finds in Go's build cache the packages an earlier
-# clone compiled and vetted: without it every clone compiled and vetted
-# every cgo package again (on two cores, about 150 s of CPU).
+# clone compiled and vetted: in a second clone, compiling the tests took
+# 80 s of CPU with it against 144 s without, and go vet 32 s against 78 s.
 test: setup
 	CGO_ENABLED=0 $(GO) build -trimpath -o /dev/null ./cmd/benchmark-storage
 	@# An older RocksDB and LMDB beside the linked ones, for the tests of
