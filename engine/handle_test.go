@@ -3,7 +3,9 @@ package engine_test
 import (
 	"errors"
 	"fmt"
+	"os/exec"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -150,6 +152,40 @@ func TestOpenLocked(t *testing.T) {
 		t.Fatalf("Open after Close: %v", err)
 	}
 	db.Close()
+}
+
+// TestReopenWhileStartingProcesses closes and reopens a directory while
+// other goroutines start processes: a child holds a copy of the marker's
+// descriptor from its fork to its exec, and with it the lock, which must
+// not make the reopen fail as if the directory were still in use.
+func TestReopenWhileStartingProcesses(t *testing.T) {
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				exec.Command("/bin/true").Run()
+			}
+		}()
+	}
+	defer func() { close(stop); wg.Wait() }()
+	dir := t.TempDir()
+	for i := range 2000 {
+		db, err := engine.Open("testmem", dir, nil)
+		if err != nil {
+			t.Fatalf("open %d: %v", i, err)
+		}
+		if err := db.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 func TestCheckKey(t *testing.T) {
