@@ -2,7 +2,6 @@ package bench
 
 import (
 	"errors"
-	"slices"
 	"strings"
 	"testing"
 
@@ -17,7 +16,9 @@ import (
 func TestQueryCatchesCorruptValue(t *testing.T) {
 	const bad = 901 // the sequence number stored wrong, which the delete step keeps
 	cfg := timeseries.Config{Points: 1001, Series: 10, Batch: 10, Seed: 7}
-	for _, name := range append(slices.Clone(nativeEngines), "sqlite") {
+	// The engines whose iterators copy many entries per cgo call
+	// (engine.EntryAppender).
+	for _, name := range []string{"hyperleveldb", "leveldb", "lmdb", "rocksdb", "sqlite"} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			db, err := engine.Open(name, dir, nil)

@@ -19,9 +19,11 @@ import (
 
 	"github.com/tsbench/storage/engine"
 	"github.com/tsbench/storage/engine/hyperleveldb"
+	"github.com/tsbench/storage/engine/kyotocabinet"
 	"github.com/tsbench/storage/engine/leveldb"
 	"github.com/tsbench/storage/engine/lmdb"
 	"github.com/tsbench/storage/engine/rocksdb"
+	"github.com/tsbench/storage/engine/sqlite"
 	"github.com/tsbench/storage/engine/tskey"
 	"github.com/tsbench/storage/workload/points"
 	"github.com/tsbench/storage/workload/timeseries"
@@ -34,7 +36,7 @@ var (
 )
 
 // nativeEngines are the engines bench/native has a C program for.
-var nativeEngines = []string{"hyperleveldb", "leveldb", "lmdb", "rocksdb"}
+var nativeEngines = []string{"hyperleveldb", "kyotocabinet", "leveldb", "lmdb", "rocksdb", "sqlite"}
 
 // BenchmarkNative measures what the harness costs on top of the C engines,
 // on the write and query steps of the time-series workload: the harness
@@ -305,6 +307,45 @@ func nativeOptions(name string) ([]string, error) {
 			"write_map":    bit(own.WriteMap),
 			"sync":         bit(o.Sync == engine.SyncBatch),
 		}
+	case "sqlite":
+		r, err := sqlite.Options{}.Resolve(o)
+		if err != nil {
+			return nil, err
+		}
+		own := r.(sqlite.Options)
+		jm := slices.Index([]string{"wal", "delete", "truncate", "persist"}, own.JournalMode) // sqlite.c's journal_modes
+		if jm < 0 {
+			return nil, fmt.Errorf("sqlite journal_mode %q: sqlite.c knows wal, delete, truncate and persist", own.JournalMode)
+		}
+		set = map[string]int64{
+			"journal_mode":       int64(jm),
+			"exclusive":          bit(own.LockingMode == "exclusive"),
+			"page_size":          int64(own.PageSize),
+			"sync":               bit(o.Sync == engine.SyncBatch),
+			"cache_kib":          max(o.CacheSize>>10, 1), // as engine/sqlite's cachePragma
+			"wal_autocheckpoint": int64(own.WALAutocheckpoint),
+		}
+	case "kyotocabinet":
+		r, err := kyotocabinet.Options{}.Resolve(o)
+		if err != nil {
+			return nil, err
+		}
+		own := r.(kyotocabinet.Options)
+		comp := 0
+		if !o.DisableCompression {
+			comp = slices.Index([]string{"", "lzo", "zlib", "lzma"}, own.Compressor) // kyoto.cc's compressors
+		}
+		tune := strings.TrimPrefix(own.TuneOptions, "none")
+		set = map[string]int64{
+			"tune_small":  bit(strings.Contains(tune, "s")),
+			"tune_linear": bit(strings.Contains(tune, "l")),
+			"compressor":  int64(comp),
+			"page_size":   int64(own.PageSize),
+			"map_size":    own.MapSize,
+			"buckets":     own.Buckets,
+			"cache_size":  o.CacheSize,
+			"sync":        bit(o.Sync == engine.SyncBatch),
+		}
 	default:
 		return nil, fmt.Errorf("no native program for %s", name)
 	}
@@ -348,6 +389,22 @@ func buildNative(b testing.TB, name string) string {
 	case "lmdb":
 		files = append(files, filepath.Join(src, "lmdb.c"))
 		extra = pkgConfig(b, "lmdb-tsbench")
+	case "kyotocabinet":
+		files = append(files, filepath.Join(src, "kyoto.cc"))
+		extra = append(pkgConfig(b, "kyotocabinet"), "-lstdc++")
+	case "sqlite":
+		// The amalgamation go-sqlite3 compiles into engine/sqlite, with
+		// its flags (the #cgo CFLAGS of its sqlite3.go).
+		out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/mattn/go-sqlite3").Output()
+		if err != nil {
+			b.Fatalf("go list go-sqlite3: %v: %s", err, stderrOf(err))
+		}
+		dir := strings.TrimSpace(string(out))
+		files = append(files, filepath.Join(src, "sqlite.c"), filepath.Join(dir, "sqlite3-binding.c"))
+		extra = []string{"-I" + dir, "-DSQLITE_ENABLE_RTREE", "-DSQLITE_THREADSAFE=1", "-DHAVE_USLEEP=1",
+			"-DSQLITE_ENABLE_FTS3", "-DSQLITE_ENABLE_FTS3_PARENTHESIS", "-DSQLITE_TRACE_SIZE_LIMIT=15",
+			"-DSQLITE_OMIT_DEPRECATED", "-DSQLITE_DEFAULT_WAL_SYNCHRONOUS=1", "-DSQLITE_ENABLE_UPDATE_DELETE_LIMIT",
+			"-Wno-deprecated-declarations", "-lm", "-lpthread", "-ldl"}
 	}
 	prog := filepath.Join(b.TempDir(), "ts-"+name)
 	args := slices.Concat(cc[1:], cflags, []string{"-o", prog}, files, extra)

@@ -5,8 +5,9 @@
 // ts.c is the driver: it generates the same points as workload.Generator,
 // times only the engine calls as the harness does, checks what it reads
 // outside the timer, and prints the times. One backend file per library
-// (level.c for LevelDB and HyperLevelDB, rocksdb.c, lmdb.c) provides the
-// functions below, written as a C programmer would use that library.
+// (level.c for LevelDB and HyperLevelDB, rocksdb.c, lmdb.c, sqlite.c,
+// kyoto.cc) provides the functions below, written as a C programmer would
+// use that library.
 
 #ifndef TS_H
 #define TS_H
@@ -14,6 +15,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum { TS_KEY = 24, TS_VALUE_MAX = 11, TS_CHUNK = 1024 };
 
@@ -72,5 +77,9 @@ void be_commit(void *db);
 void be_compact(void *db);
 void be_scan(void *db, const char *lo, const char *hi, ts_chunk *c);
 void be_close(void *db);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
