@@ -18,7 +18,7 @@ func TestQueryCatchesCorruptValue(t *testing.T) {
 	cfg := timeseries.Config{Points: 1001, Series: 10, Batch: 10, Seed: 7}
 	// The engines whose iterators copy many entries per cgo call
 	// (engine.EntryAppender).
-	for _, name := range []string{"hyperleveldb", "leveldb", "lmdb", "rocksdb", "sqlite"} {
+	for _, name := range []string{"hyperleveldb", "kyotocabinet", "leveldb", "lmdb", "rocksdb", "sqlite"} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			db, err := engine.Open(name, dir, nil)

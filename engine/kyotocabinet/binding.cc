@@ -1,3 +1,5 @@
+#include <string.h>
+
 #include <kcpolydb.h>
 
 #include "binding.h"
@@ -112,6 +114,55 @@ void tsb_kc_fetch(KCCUR *cur, int32_t step, char *drop, tsb_kc_entry *e, tsb_kc_
 	if (step < 0)
 		kccurstepback(cur);
 	cresult(cur, 1, st);
+}
+
+// keycmp orders two keys as bytes.Compare does.
+static int keycmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	int c = memcmp(a, b, alen < blen ? alen : blen);
+	if (c != 0)
+		return c;
+	return alen < blen ? -1 : alen > blen;
+}
+
+void tsb_kc_fill(KCCUR *cur, char *drop, const char *upper, size_t ulen, int32_t hasupper,
+		 char *buf, size_t cap, int32_t limit, tsb_kc_entry *pend, tsb_kc_fill_result *r,
+		 tsb_kc_status *st)
+{
+	kcfree(drop);
+	*r = tsb_kc_fill_result{};
+	pend->buf = NULL;
+	cresult(cur, 1, st);
+	while (r->n < limit) {
+		size_t klen, vlen;
+		const char *val;
+		char *k = kccurget(cur, &klen, &val, &vlen, 1);
+		if (k == NULL) {
+			cresult(cur, 0, st);
+			r->end = 1;
+			return;
+		}
+		if (hasupper && keycmp(k, klen, upper, ulen) >= 0) {
+			kcfree(k);
+			r->end = 1;
+			return;
+		}
+		size_t size = 8 + klen + vlen;
+		if (size > cap - r->used) {
+			*pend = tsb_kc_entry{k, k, klen, val, vlen};
+			return;
+		}
+		char *p = buf + r->used;
+		uint32_t kl = (uint32_t)klen, vl = (uint32_t)vlen;
+		memcpy(p, &kl, 4);
+		memcpy(p + 4, &vl, 4);
+		memcpy(p + 8, k, klen);
+		memcpy(p + 8 + klen, val, vlen);
+		kcfree(k);
+		r->last = r->used;
+		r->used += size;
+		r->n++;
+	}
 }
 
 int32_t tsb_kc_remove_at(KCCUR *cur, tsb_kc_status *st)

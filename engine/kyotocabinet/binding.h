@@ -52,6 +52,24 @@ typedef struct {
 // cur on: forward for step 1, backward for -1, not at all for 0. At the
 // end e->buf is NULL and st->code KCENOREC.
 void tsb_kc_fetch(KCCUR *cur, int32_t step, char *drop, tsb_kc_entry *e, tsb_kc_status *st);
+// tsb_kc_fill_result is what a fill did: n records, copied into
+// buf[0:used], the last of them at buf[last]; end is set when cur has no
+// more records below the bound (or failed: st says).
+typedef struct {
+	size_t used, last;
+	int32_t n, end;
+} tsb_kc_fill_result;
+
+// tsb_kc_fill frees drop, then reads records forward from cur, as
+// tsb_kc_fetch does, and copies each into buf, cap bytes that Go lends
+// for the call, in engine.AppendEntry's layout (the key's and the value's
+// length as native uint32s, the key, the value): at most limit records,
+// and none at or past upper when hasupper. A record read that does not
+// fit is left in pend, whose buf the caller frees; pend->buf is NULL
+// otherwise.
+void tsb_kc_fill(KCCUR *cur, char *drop, const char *upper, size_t ulen, int32_t hasupper,
+		 char *buf, size_t cap, int32_t limit, tsb_kc_entry *pend, tsb_kc_fill_result *r,
+		 tsb_kc_status *st);
 // tsb_kc_remove_at removes the record at cur, which moves to the next.
 int32_t tsb_kc_remove_at(KCCUR *cur, tsb_kc_status *st);
 

@@ -21,7 +21,10 @@
 // in each open iterator's view, which the iterator merges with its cursor
 // (snapshot.go). With no iterator open that costs nothing; with some, one
 // extra read per written key, and memory for the replaced values until the
-// iterators close.
+// iterators close. An iterator whose view is still empty copies forward
+// runs of records in C, many per cgo call, into its caller's buffer
+// (engine.EntryAppender), holding writers off for the call; once a write
+// has touched its range it moves entry by entry through the view.
 //
 // # Durability
 //

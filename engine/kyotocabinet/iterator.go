@@ -5,6 +5,7 @@ import "C"
 
 import (
 	"bytes"
+	"slices"
 	"unsafe"
 
 	"github.com/tsbench/storage/engine"
@@ -225,6 +226,77 @@ func (it *iterator) Prev() bool {
 		it.jump(true, it.pos)
 	}
 	return it.move(it.pos, false)
+}
+
+// AppendEntries implements engine.EntryAppender. While no write has
+// touched the iterator's range since it was made (its view is empty), a
+// forward run of records is copied in C, many per cgo call, from Kyoto
+// Cabinet's record buffers straight into dst; otherwise, and backward,
+// entry by entry through the view.
+func (it *iterator) AppendEntries(dst []byte, max int, first bool) ([]byte, int, bool) {
+	more := it.Valid()
+	if first {
+		more = it.First()
+	}
+	n := 0
+	for more && n < max {
+		dst = engine.AppendEntry(dst, it.Key(), it.Value())
+		n++
+		if n < max && !it.back {
+			var filled int
+			if dst, filled = it.fill(dst, max-n); filled > 0 {
+				n += filled
+				more = it.move(it.pos, false)
+				continue
+			}
+		}
+		more = it.Next()
+	}
+	return dst, n, more
+}
+
+// Room a fill lends Kyoto Cabinet in its caller's buffer: dst grows by
+// growBy first when it has less than minRoom spare, rather than cross
+// cgo for a few records.
+const (
+	minRoom = 4 << 10
+	growBy  = 32 << 10
+)
+
+// fill appends up to limit records that follow the cursor to dst, with
+// the writers held off (rw) and only while the view is empty, so that the
+// cursor's records are the snapshot's; it returns how many, leaving pos
+// at the last one's key and the cursor after it, or a record that did not
+// fit in pend.
+func (it *iterator) fill(dst []byte, limit int) ([]byte, int) {
+	if it.pend.buf != nil || it.ended || it.err != nil {
+		return dst, 0
+	}
+	it.d.rw.RLock()
+	defer it.d.rw.RUnlock()
+	if it.v.n.Load() != 0 {
+		return dst, 0
+	}
+	if cap(dst)-len(dst) < minRoom {
+		dst = slices.Grow(dst, growBy)
+	}
+	spare := dst[len(dst):cap(dst)]
+	var r C.tsb_kc_fill_result
+	var st C.tsb_kc_status
+	C.tsb_kc_fill(it.cur, it.trash, bytesPtr(it.upper), C.size_t(len(it.upper)), cBool(it.upper != nil),
+		(*C.char)(unsafe.Pointer(unsafe.SliceData(spare))), C.size_t(len(spare)), C.int32_t(limit), &it.pend, &r, &st)
+	it.trash = nil
+	if r.end != 0 {
+		it.ended = true
+		if st.code != C.KCESUCCESS && st.code != C.KCENOREC {
+			it.err = statusError("cursor", st)
+		}
+	}
+	if r.n > 0 {
+		k, _, _ := engine.NextEntry(spare[r.last:r.used])
+		it.pos = append(it.pos[:0], k...)
+	}
+	return dst[:len(dst)+int(r.used)], int(r.n)
 }
 
 // Err returns the first error the iterator met.

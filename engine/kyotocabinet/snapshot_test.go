@@ -16,7 +16,7 @@ import (
 // and under them, and requires every step to match engine/memory's
 // snapshot iterators given the same writes. It exercises the views that
 // stand in for the snapshots Kyoto Cabinet lacks far more than the shared
-// suite does.
+// suite does, and AppendEntries's fill beside them.
 func TestSnapshotUnderWrites(t *testing.T) {
 	db := enginetest.Open(t, "kyotocabinet", t.TempDir(), nil)
 	ref := memory.New()
@@ -60,8 +60,20 @@ func TestSnapshotUnderWrites(t *testing.T) {
 				what, ok, rok = fmt.Sprintf("Seek(%s)", k), it.Seek(k), rit.Seek(k)
 			case r < 6:
 				what, ok, rok = "Next", it.Next(), rit.Next()
-			default:
+			case r < 9:
 				what, ok, rok = "Prev", it.Prev(), rit.Prev()
+			default:
+				// A run copied at once, from the fill's fast path while
+				// the view is empty, entry by entry once it is not.
+				max, first := 1+rng.IntN(40), rng.IntN(4) == 0
+				what = fmt.Sprintf("AppendEntries(%d, first %v)", max, first)
+				got, n, more := engine.AppendEntries(it, nil, max, first)
+				want, rn, rmore := engine.AppendEntries(rit, nil, max, first)
+				if !bytes.Equal(got, want) || n != rn || more != rmore {
+					t.Fatalf("round %d step %d, %s in [%q, %q): engine %d entries, more %v, %q; reference %d, more %v, %q",
+						round, step, what, lower, upper, n, more, got, rn, rmore, want)
+				}
+				ok, rok = it.Valid(), rit.Valid()
 			}
 			if ok != rok || (ok && (!bytes.Equal(it.Key(), rit.Key()) || !bytes.Equal(it.Value(), rit.Value()))) {
 				t.Fatalf("round %d step %d, %s in [%q, %q): engine %v at %q=%q, reference %v at %q=%q",
