@@ -316,12 +316,10 @@ func createDocOutput(t *testing.T, env docEnv, name string, appendTo bool) *os.F
 // every clone.
 func docBinary(t *testing.T) string {
 	t.Helper()
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if runtime.GOROOT() == "" { // under -trimpath
-		var err error
-		if gobin, err = exec.LookPath("go"); err != nil {
-			t.Skipf("no go to build the program with: %v", err)
-		}
+	// go test puts its own go first on PATH.
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("no go to build the program with: %v", err)
 	}
 	bin := filepath.Join(t.TempDir(), "benchmark-storage")
 	start := time.Now()
@@ -357,10 +355,7 @@ func (e docEnv) run(args []string, stdout, stderr io.Writer) (int, error) {
 	if x := (*exec.ExitError)(nil); errors.As(err, &x) && x.Exited() {
 		return x.ExitCode(), nil
 	}
-	if err != nil {
-		return 0, err
-	}
-	return 0, nil
+	return 0, err
 }
 
 // output is where the command writes file: a relative name in the
