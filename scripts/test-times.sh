@@ -62,7 +62,11 @@ cat "$work/parts.log"
 echo "test binary: wall seconds, CPU seconds (user and system)"
 sort -k3,3 -g -r "$TEST_TIMES_LOG" | awk '{printf "  %-28s %8s %8s\n", $1, $2, $3}'
 if [ -n "$failed" ]; then
-	echo "$failed failed; the end of its output:" >&2
+	# The failures themselves, which go test prints long before its
+	# last lines, then the end of the output.
+	echo "$failed failed; its failures:" >&2
+	grep -E -A25 -- '^(--- FAIL|FAIL|panic:)' "$work/$failed.log" | head -150 >&2
+	echo "the end of its output:" >&2
 	tail -40 "$work/$failed.log" >&2
 	exit 1
 fi
