@@ -97,21 +97,30 @@ func open(dir string, opts engine.Options, o Options) (*DB, error) {
 }
 
 // open opens the data file, checks its length and makes sure the bucket
-// exists.
+// exists. A store that has it is only read: a write transaction would
+// rewrite the meta and freelist pages (and sync) at every open, so that
+// opening a store to read it would change it.
 func (d *DB) open() (*bolt.DB, error) {
 	db, err := bolt.Open(d.path, 0o644, d.bopts)
 	if err != nil {
 		return nil, fmt.Errorf("bbolt: open %s: %w", d.path, kinds.Wrap(err))
 	}
-	err = db.Update(func(tx *bolt.Tx) error {
+	exists := false
+	err = db.View(func(tx *bolt.Tx) error {
 		if fi, err := os.Stat(d.path); err != nil {
 			return err
 		} else if fi.Size() < tx.Size() {
 			return kinds.Wrap(fmt.Errorf("%w: %d bytes, %d in use", errShort, fi.Size(), tx.Size()))
 		}
-		_, err := tx.CreateBucketIfNotExists(bucket)
-		return err
+		exists = tx.Bucket(bucket) != nil
+		return nil
 	})
+	if err == nil && !exists {
+		err = db.Update(func(tx *bolt.Tx) error {
+			_, err := tx.CreateBucketIfNotExists(bucket)
+			return err
+		})
+	}
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("bbolt: open %s: %w", d.path, kinds.Wrap(err))
