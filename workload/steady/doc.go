@@ -85,19 +85,20 @@
 //
 // # Queries
 //
-// Readers draw query kinds by the mixed workload's Mix: last (the latest
-// point of a live series, by a reverse seek), recent (its last Window of
-// data time), range (a random range of its retained data), scan (all of
-// it) and multi (recent over 10 series, one after another). A series'
-// reads span one key range per bucket with the bucket layout and one per
-// shard with shards. Each point read must be a point of the series and
-// range, in order, once, with its value, and not one retention had
-// deleted before the query began (else wrong or expired); each point
-// committed below the watermark when the query began and not yet being
-// deleted when it ended must be read (else missing). After the run, a
-// final check reads the whole store, series by series (one iterator moved
-// on with engine.SetBounds, the ranges tiling the key space), and expects
-// exactly the committed points that did not expire.
+// Each reader runs every query kind of the mixed workload's Mix once, then
+// draws kinds by its weights: last (the latest point of a live series, by
+// a reverse seek), recent (its last Window of data time), range (a random
+// range of its retained data), scan (all of it) and multi (recent over 10
+// series, one after another). A series' reads span one key range per
+// bucket with the bucket layout and one per shard with shards. Each point
+// read must be a point of the series and range, in order, once, with its
+// value, and not one retention had deleted before the query began (else
+// wrong or expired); each point committed below the watermark when the
+// query began and not yet being deleted when it ended must be read (else
+// missing). After the run, a final check reads the whole store, series
+// by series (one iterator moved on with engine.SetBounds, the ranges
+// tiling the key space), and expects exactly the committed points that
+// did not expire.
 //
 // Every range read or deleted lies within one series (with the bucket
 // layout, one bucket), so the workload runs on an engine ordered only

@@ -23,6 +23,8 @@ type reader struct {
 	rng     *rand.Rand
 	weights [kinds]int
 	total   int
+	// covered is how many kinds pick has gone through in turn.
+	covered int
 	segs    []segment
 	chunk   scanbuf.Chunk
 	hist    [kinds]timed
@@ -52,17 +54,32 @@ func (rd *reader) run() error {
 			time.Sleep(time.Millisecond) // nothing committed yet
 			continue
 		}
-		x := rd.rng.IntN(rd.total)
-		k := 0
-		for x >= rd.weights[k] {
-			x -= rd.weights[k]
-			k++
-		}
+		k := rd.pick()
 		if err := rd.query(k); err != nil {
 			return fmt.Errorf("%s query: %w", querymix.QueryKinds[k], err)
 		}
 	}
 	return nil
+}
+
+// pick returns the next query's kind: first each kind of the mix once, in
+// turn, then kinds drawn by weight. So a run of a few queries a reader
+// (a short test, a smoke run) still reports every kind the mix holds.
+func (rd *reader) pick() int {
+	for rd.covered < kinds {
+		k := rd.covered
+		rd.covered++
+		if rd.weights[k] > 0 {
+			return k
+		}
+	}
+	x := rd.rng.IntN(rd.total)
+	k := 0
+	for x >= rd.weights[k] {
+		x -= rd.weights[k]
+		k++
+	}
+	return k
 }
 
 // query runs one query of kind k on live series, as of the watermark

@@ -2,6 +2,7 @@ package steady
 
 import (
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -78,6 +79,28 @@ func checkEveryKind(t *testing.T, res *Result) {
 		if q.Count == 0 || q.Verify.Read == 0 {
 			t.Errorf("%s queries: %+v", q.Kind, q)
 		}
+	}
+}
+
+// TestPickCoversTheMix: a reader's first queries go through every kind
+// the mix weighs, however light, and never one it leaves out; then its
+// draws follow the weights.
+func TestPickCoversTheMix(t *testing.T) {
+	r := &runner{cfg: Config{Seed: 1, Mix: querymix.Mix{Last: 1000, Recent: 1000, Scan: 1, Multi: 1}}}
+	rd := newReader(r, 0)
+	var firsts []string
+	for range 4 {
+		firsts = append(firsts, querymix.QueryKinds[rd.pick()])
+	}
+	if want := []string{querymix.KindLast, querymix.KindRecent, querymix.KindScan, querymix.KindMulti}; !slices.Equal(firsts, want) {
+		t.Errorf("first kinds %v, want %v", firsts, want)
+	}
+	var drawn [kinds]int
+	for range 10_000 {
+		drawn[rd.pick()]++
+	}
+	if drawn[slices.Index(querymix.QueryKinds, querymix.KindRange)] != 0 || drawn[0] < 4_500 || drawn[0] > 5_500 {
+		t.Errorf("10k draws by kind %v, want about 5k of last and none of range", drawn)
 	}
 }
 
