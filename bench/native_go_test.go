@@ -54,8 +54,8 @@ func BenchmarkNativeGo(b *testing.B) {
 				var harness, alone, copied []stepTimes
 				for round := 0; b.Loop(); round++ {
 					store := b.TempDir()
-					runHarness(b, name, cfg, store, timeseries.StepWrite)
-					tables := tableFiles(b, store)
+					runHarness(b, name, cfg, store, stepStore)
+					sums := storeSums(b, store)
 					var h, a, c stepTimes
 					for read := range *nativeReads {
 						rotate(round+read,
@@ -63,7 +63,7 @@ func BenchmarkNativeGo(b *testing.B) {
 							func() { c.keepQuery(runNativeGo(b, name, cfg, store, scanCopy)) },
 							func() { h.keepQuery(runHarness(b, name, cfg, store, timeseries.StepQuery)) })
 					}
-					sameTables(b, store, tables)
+					sameStore(b, store, sums)
 					os.RemoveAll(store)
 					harness, alone, copied = append(harness, h), append(alone, a), append(copied, c)
 				}

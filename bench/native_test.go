@@ -3,8 +3,10 @@ package bench
 import (
 	"bytes"
 	"cmp"
+	"crypto/sha256"
 	"flag"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"os/exec"
@@ -91,14 +93,14 @@ func BenchmarkNative(b *testing.B) {
 				if err := os.WriteFile(filepath.Join(store, "ENGINE"), []byte(name+"\n"), 0o644); err != nil {
 					b.Fatal(err)
 				}
-				tables := tableFiles(b, store)
+				sums := storeSums(b, store)
 				for read := range *nativeReads {
 					rotate(round+read,
 						func() { a.keepQuery(runNative(b, prog, cfg, store, scanAlone, args)) },
 						func() { c.keepQuery(runNative(b, prog, cfg, store, scanCopy, args)) },
 						func() { h.keepQuery(runHarness(b, name, cfg, store, timeseries.StepQuery)) })
 				}
-				sameTables(b, store, tables)
+				sameStore(b, store, sums)
 				os.RemoveAll(store)
 				harness, alone, copied = append(harness, h), append(alone, a), append(copied, c)
 			}
@@ -142,32 +144,62 @@ func (s *stepTimes) keepQuery(q stepTimes) {
 	}
 }
 
-// tableFiles returns the names and sizes of the table files in dir (an
-// LSM's *.sst and *.ldb), which a compaction would replace.
-func tableFiles(b testing.TB, dir string) map[string]int64 {
+// storeExts are the extensions of the files that hold a store's data: an
+// LSM's tables (*.sst, *.ldb), which a compaction replaces, and the
+// B-tree files (LMDB, SQLite, Kyoto Cabinet, bbolt), which a write
+// changes in place. LMDB's lock.mdb is its readers' table, which every
+// reader writes.
+var storeExts = []string{".sst", ".ldb", ".mdb", ".sqlite", ".kct", ".db"}
+
+// sumStore returns a SHA-256 of each data file in dir by name.
+func sumStore(dir string) (map[string][sha256.Size]byte, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		b.Fatal(err)
+		return nil, err
 	}
-	files := map[string]int64{}
+	files := map[string][sha256.Size]byte{}
 	for _, e := range entries {
-		if ext := filepath.Ext(e.Name()); ext != ".sst" && ext != ".ldb" {
+		if !slices.Contains(storeExts, filepath.Ext(e.Name())) || e.Name() == "lock.mdb" {
 			continue
 		}
-		info, err := e.Info()
+		sum, err := fileSum(filepath.Join(dir, e.Name()))
 		if err != nil {
-			b.Fatal(err)
+			return nil, err
 		}
-		files[e.Name()] = info.Size()
+		files[e.Name()] = sum
+	}
+	return files, nil
+}
+
+// fileSum returns the SHA-256 of the file at path, read in pieces: a
+// B-tree store is hundreds of MB.
+func fileSum(path string) (sum [sha256.Size]byte, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return sum, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return sum, err
+	}
+	return [sha256.Size]byte(h.Sum(nil)), nil
+}
+
+// storeSums returns sumStore(dir), failing b on an error.
+func storeSums(b testing.TB, dir string) map[string][sha256.Size]byte {
+	files, err := sumStore(dir)
+	if err != nil {
+		b.Fatal(err)
 	}
 	return files
 }
 
-// sameTables fails b if the table files in dir are no longer want: the
+// sameStore fails b if the data files in dir are no longer want: the
 // readers would not have read the same store.
-func sameTables(b testing.TB, dir string, want map[string]int64) {
-	if got := tableFiles(b, dir); !maps.Equal(got, want) {
-		b.Fatalf("the table files of %s changed while it was read (a compaction ran after the write's full one): %v, then %v", dir, want, got)
+func sameStore(b testing.TB, dir string, want map[string][sha256.Size]byte) {
+	if got := storeSums(b, dir); !maps.Equal(got, want) {
+		b.Fatalf("the data files of %s changed while it was read (a compaction or a write after the write step's): %v, then %v", dir, slices.Sorted(maps.Keys(want)), slices.Sorted(maps.Keys(got)))
 	}
 }
 
@@ -437,9 +469,15 @@ func runNative(b testing.TB, prog string, cfg timeseries.Config, dir, mode strin
 // BenchmarkNative runs the harness on (see TestNativeHarness).
 const harnessEnv = "TSBENCH_NATIVE_HARNESS"
 
-// runHarness runs the harness's step (timeseries.StepWrite into a new
-// store in dir, or StepQuery of the store dir holds) in a child process,
-// this test binary running TestNativeHarness, and returns its times.
+// stepStore is the write step of a store that readers then query: its
+// write is timed as timeseries.StepWrite, then the store is compacted
+// whole, untimed, so that no compaction runs under the readers.
+const stepStore = "store"
+
+// runHarness runs the harness's step (timeseries.StepWrite or stepStore
+// into a new store in dir, or StepQuery of the store dir holds) in a
+// child process, this test binary running TestNativeHarness, and returns
+// its times.
 func runHarness(b *testing.B, name string, cfg timeseries.Config, dir, step string) stepTimes {
 	cmd := exec.Command(os.Args[0], "-test.run=^TestNativeHarness$", "-test.count=1",
 		"-native-points="+fmt.Sprint(cfg.Points), "-native-series="+fmt.Sprint(cfg.Series),
@@ -480,19 +518,23 @@ func parseTimes(b testing.TB, out []byte) stepTimes {
 // TestNativeHarness is BenchmarkNative's and BenchmarkNativeGo's child
 // process: when started by them (harnessEnv set to "engine,dir,step"), it
 // runs one step of the workload through the harness and prints its
-// engine time: the write into a new store in dir, which it then compacts
-// whole (outside the timing) for the readers that follow, or the query
-// of the store dir holds. It skips otherwise.
+// engine time: the write into a new store in dir (which, as stepStore,
+// it then compacts whole outside the timing for the readers that
+// follow), or the query of the store dir holds. It skips otherwise.
 func TestNativeHarness(t *testing.T) {
 	v := os.Getenv(harnessEnv)
 	if v == "" {
 		t.Skip("run by BenchmarkNative only")
 	}
 	parts := strings.Split(v, ",")
-	if len(parts) != 3 || (parts[2] != timeseries.StepWrite && parts[2] != timeseries.StepQuery) {
-		t.Fatalf("%s=%q, want engine,dir,write or engine,dir,query", harnessEnv, v)
+	if len(parts) != 3 || (parts[2] != timeseries.StepWrite && parts[2] != stepStore && parts[2] != timeseries.StepQuery) {
+		t.Fatalf("%s=%q, want engine,dir,write, engine,dir,store or engine,dir,query", harnessEnv, v)
 	}
 	name, dir, step := parts[0], parts[1], parts[2]
+	compact := step == stepStore
+	if compact {
+		step = timeseries.StepWrite
+	}
 	// The step runs on this goroutine: on one thread, whose CPU time
 	// stepTimer reads.
 	runtime.LockOSThread()
@@ -509,7 +551,7 @@ func TestNativeHarness(t *testing.T) {
 		db.Close()
 		t.Fatalf("the %s step did not pass: %v", step, rerr)
 	}
-	if step == timeseries.StepWrite {
+	if compact {
 		err = db.Compact(nil, nil)
 	}
 	if cerr := db.Close(); err == nil {
@@ -607,5 +649,37 @@ func TestNativeBenchmarks(t *testing.T) {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("the benchmarks' output has no %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestStoreSumsSeeInPlaceChange: the store check BenchmarkNative makes
+// after its readers sees a B-tree file changed in place at its size, and
+// a new table; a log and LMDB's readers' table are not the store.
+func TestStoreSumsSeeInPlaceChange(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("data.mdb", "page one")
+	write("000005.sst", "table")
+	write("LOG", "opened")
+	write("lock.mdb", "reader 1")
+	before := storeSums(t, dir)
+	write("LOG", "opened again")
+	write("lock.mdb", "reader 2")
+	if got := storeSums(t, dir); !maps.Equal(got, before) {
+		t.Errorf("a log or LMDB's readers' table changed the store's files: %v, then %v", before, got)
+	}
+	write("data.mdb", "page two")
+	if got := storeSums(t, dir); maps.Equal(got, before) {
+		t.Error("a page of data.mdb rewritten at its size left the store's files as they were")
+	}
+	write("data.mdb", "page one")
+	write("000007.ldb", "new table")
+	if got := storeSums(t, dir); maps.Equal(got, before) {
+		t.Error("a new table left the store's files as they were")
 	}
 }
