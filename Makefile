@@ -7,8 +7,11 @@ ARGS    ?=
 # -race catches data races in the adapters; benchmarks never use it.
 # -count=1 runs every test, none replayed from Go's test cache. make test
 # sets GORACE's atexit_sleep_ms=0: a race-built binary otherwise sleeps a
-# second at exit, which each of the 53 test binaries did.
-TESTFLAGS ?= -race -timeout 30m -p 3 -count=1
+# second at exit, which each of the 53 test binaries did. -ldflags=-w
+# links them without DWARF, which only a debugger reads: a panic's or a
+# race report's stack comes from the binary's own tables, files and
+# lines included.
+TESTFLAGS ?= -race -timeout 30m -p 3 -count=1 -ldflags=-w
 # cgo compiles C into the binary (the engines' bindings, SQLite through
 # go-sqlite3): build it as release code, as set-up builds the C libraries.
 export CGO_CFLAGS ?= -O2 -g -DNDEBUG
@@ -36,6 +39,11 @@ run: build
 # that a fresh clone finds in Go's build cache the packages an earlier
 # clone compiled and vetted: in a second clone, compiling the tests took
 # 80 s of CPU with it against 144 s without, and go vet 32 s against 78 s.
+# Every JVM the tests start (Maven, the worker's, a Cassandra node's)
+# compiles with C1 alone (JDK_JAVA_OPTIONS, which java reads and notes
+# on stderr): a JVM that lives seconds spends much of its CPU in C2, the
+# optimizing compiler, whose code the tests do not run long enough to
+# gain from. Benchmarks never use it.
 test: setup
 	CGO_ENABLED=0 $(GO) build -trimpath -o /dev/null ./cmd/benchmark-storage
 	@# An older RocksDB and LMDB beside the linked ones, for the tests of
@@ -43,7 +51,8 @@ test: setup
 	@scripts/install-rocksdb.sh 10.0.1
 	@scripts/build-lmdb.sh 0.9.33
 	@mkdir -p build
-	@$(GO) vet -trimpath ./... >build/vet.log 2>&1 & vet=$$!; \
+	@export JDK_JAVA_OPTIONS="-XX:TieredStopAtLevel=1 $$JDK_JAVA_OPTIONS"; \
+	$(GO) vet -trimpath ./... >build/vet.log 2>&1 & vet=$$!; \
 	scripts/build-jvm.sh test >build/jvm-test.log 2>&1 & jvm=$$!; \
 	GORACE="atexit_sleep_ms=0 $$GORACE" $(GO) test -trimpath $(TESTFLAGS) ./...; rc=$$?; \
 	wait $$vet || { cat build/vet.log; echo "go vet failed" >&2; rc=1; }; \

@@ -157,7 +157,7 @@ func TestRunInterrupted(t *testing.T) {
 // the next engine still runs.
 func TestRunMaxTimeKeepsStoppedStep(t *testing.T) {
 	a, b := pureGoEngines(t)
-	args := []string{"-engine", a + "," + b, "-path", t.TempDir(), "-format", "json", "-points", "50M", "-series", "10k", "-max-time", "5s", "-interval", "200ms"}
+	args := []string{"-engine", a + "," + b, "-path", t.TempDir(), "-format", "json", "-points", "50M", "-series", "10k", "-max-time", "2s", "-interval", "200ms"}
 	code, stdout, stderr := runChildren(t, args...)
 	if code != exitFailed {
 		t.Fatalf("status %d, want %d; stderr:\n%s", code, exitFailed, stderr)
@@ -171,7 +171,7 @@ func TestRunMaxTimeKeepsStoppedStep(t *testing.T) {
 	}
 	for _, res := range rep.Results {
 		// One rate, the step's: the stop names its count, and no rate.
-		if !strings.HasPrefix(res.Error, "stopped at the -max-time limit of 5s in step \"Write 50M values\" after ") ||
+		if !strings.HasPrefix(res.Error, "stopped at the -max-time limit of 2s in step \"Write 50M values\" after ") ||
 			strings.Contains(res.Error, "points/s") || len(res.Steps) != 1 {
 			t.Errorf("%s: error %q, %d steps; want the stop and the write step", res.Engine, res.Error, len(res.Steps))
 			continue
