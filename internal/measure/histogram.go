@@ -48,6 +48,42 @@ func (h *Histogram) Merge(o *Histogram) {
 	h.max = max(h.max, o.max)
 }
 
+// Window collects the durations of one reporting interval, to be added
+// to the Histograms that total them (Histogram.Merge would walk every
+// bucket up to the largest duration). It keeps only the buckets it
+// holds (a sparse HDR histogram), so adding it to a Histogram takes time
+// in those: 3 µs for a thousand durations against 150 µs for Merge, 0.1
+// against 4 ms under the race detector (BenchmarkAddTo). Record costs
+// about 95 ns against 20. It is not safe for concurrent use.
+type Window struct {
+	p   *hdrhistogram.PackedHistogram
+	max time.Duration
+}
+
+// NewWindow returns an empty window of the range a Histogram resolves.
+func NewWindow() *Window {
+	return &Window{p: hdrhistogram.NewPacked(1, int64(maxLatency), 3)}
+}
+
+// Record adds one duration.
+func (w *Window) Record(d time.Duration) {
+	w.max = max(w.max, d)
+	d = min(max(d, 1), maxLatency)
+	_ = w.p.RecordValue(int64(d)) // cannot fail: d is within range
+}
+
+// AddTo adds the window's durations to h.
+func (w *Window) AddTo(h *Histogram) {
+	w.p.MergeInto(h.h) // cannot drop any: both have the same range
+	h.max = max(h.max, w.max)
+}
+
+// Reset empties the window for the next interval, keeping its storage.
+func (w *Window) Reset() {
+	w.p.Reset()
+	w.max = 0
+}
+
 // At is the q-th percentile (0 < q <= 100) of the recorded durations,
 // at most the exact maximum.
 func (h *Histogram) At(q float64) time.Duration {

@@ -1,6 +1,8 @@
 package measure
 
 import (
+	"bytes"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -114,4 +116,67 @@ func TestHistogramMerge(t *testing.T) {
 	if p.Count != 101 || p.Max != time.Second || p.P50 < 49*time.Microsecond || p.P50 > 52*time.Microsecond {
 		t.Errorf("merged percentiles %+v: want 101 durations, p50 about 51µs, max 1s", p)
 	}
+}
+
+// TestWindowAddTo checks a Window against Histogram.Merge: the same
+// durations, added to histograms that already hold some, give the same
+// distribution, and Reset empties the window.
+func TestWindowAddTo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	viaMerge, viaWindow := NewHistogram(), NewHistogram()
+	for i := 1; i <= 100; i++ {
+		viaMerge.Record(time.Duration(i) * time.Millisecond)
+		viaWindow.Record(time.Duration(i) * time.Millisecond)
+	}
+	w, h := NewWindow(), NewHistogram()
+	for range 3 {
+		for range 1000 {
+			d := time.Duration(rng.ExpFloat64() * float64(200*time.Microsecond))
+			h.Record(d)
+			w.Record(d)
+		}
+		h.Record(2 * time.Hour) // beyond the range: clamped, the max exact
+		w.Record(2 * time.Hour)
+		viaMerge.Merge(h)
+		w.AddTo(viaWindow)
+		h.Reset()
+		w.Reset()
+	}
+	a, b := viaMerge.Percentiles(), viaWindow.Percentiles()
+	if a != b || a.Count != 3103 || a.Max != 2*time.Hour {
+		t.Errorf("added through a Window: %+v; through Merge: %+v; want both 3103 durations, max 2h", b, a)
+	}
+	ea, _ := viaMerge.Encode()
+	eb, _ := viaWindow.Encode()
+	if !bytes.Equal(ea, eb) {
+		t.Error("the two histograms encode differently: their buckets differ")
+	}
+	w.AddTo(viaWindow) // after Reset: adds nothing
+	if p := viaWindow.Percentiles(); p != b {
+		t.Errorf("an emptied window added %+v to %+v", p, b)
+	}
+}
+
+// BenchmarkAddTo adds the durations of one interval (a thousand, 10 µs
+// to a few ms) to a total, as steady's sampler does for every writer and
+// query kind: from a Histogram by Merge, and from a Window.
+func BenchmarkAddTo(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	h, w := NewHistogram(), NewWindow()
+	for range 1000 {
+		d := 10*time.Microsecond + time.Duration(rng.ExpFloat64()*float64(200*time.Microsecond))
+		h.Record(d)
+		w.Record(d)
+	}
+	total := NewHistogram()
+	b.Run("from=histogram", func(b *testing.B) {
+		for b.Loop() {
+			total.Merge(h)
+		}
+	})
+	b.Run("from=window", func(b *testing.B) {
+		for b.Loop() {
+			w.AddTo(total)
+		}
+	})
 }

@@ -354,12 +354,12 @@ func (r *runner) endWarmup(now time.Time) {
 // warm-up apart.
 func (r *runner) results(res *Result, rt *retainer) {
 	for _, w := range r.writers {
-		w.hist.take(measure.NewHistogram())
-		w.serve.take(measure.NewHistogram())
+		w.hist.flush()
+		w.serve.flush()
 	}
 	for _, rd := range r.readers {
 		for k := range rd.hist {
-			rd.hist[k].take(measure.NewHistogram())
+			rd.hist[k].flush()
 		}
 	}
 	res.Written = r.points.Load()

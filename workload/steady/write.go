@@ -39,14 +39,14 @@ type writer struct {
 // from, one interval at a time.
 type timed struct {
 	mu    sync.Mutex
-	cur   *measure.Histogram
+	cur   *measure.Window
 	total *measure.Histogram
 	// warm is the warm-up's total once split; nil before.
 	warm *measure.Histogram
 }
 
 func newTimed() timed {
-	return timed{cur: measure.NewHistogram(), total: measure.NewHistogram()}
+	return timed{cur: measure.NewWindow(), total: measure.NewHistogram()}
 }
 
 func (t *timed) record(d time.Duration) {
@@ -58,8 +58,16 @@ func (t *timed) record(d time.Duration) {
 // take moves the interval's durations into the total and into into.
 func (t *timed) take(into *measure.Histogram) {
 	t.mu.Lock()
-	into.Merge(t.cur)
-	t.total.Merge(t.cur)
+	t.cur.AddTo(into)
+	t.cur.AddTo(t.total)
+	t.cur.Reset()
+	t.mu.Unlock()
+}
+
+// flush moves the interval's durations into the total alone.
+func (t *timed) flush() {
+	t.mu.Lock()
+	t.cur.AddTo(t.total)
 	t.cur.Reset()
 	t.mu.Unlock()
 }
@@ -68,7 +76,7 @@ func (t *timed) take(into *measure.Histogram) {
 // starting empty.
 func (t *timed) split() {
 	t.mu.Lock()
-	t.total.Merge(t.cur)
+	t.cur.AddTo(t.total)
 	t.cur.Reset()
 	t.warm, t.total = t.total, measure.NewHistogram()
 	t.mu.Unlock()
