@@ -14,6 +14,13 @@ import (
 // are recorded as this and still show as the exact Max.
 const maxLatency = time.Hour
 
+// digits are the significant digits a Histogram and a Window keep.
+const digits = 3
+
+// clamp is d within the range a Histogram resolves, 1 ns to maxLatency,
+// as it is recorded.
+func clamp(d time.Duration) int64 { return int64(min(max(d, 1), maxLatency)) }
+
 // Histogram collects durations with 3 significant digits in constant
 // memory (HDR histogram), for percentiles of millions of operations.
 // Record does not allocate. It is not safe for concurrent use.
@@ -25,14 +32,13 @@ type Histogram struct {
 // NewHistogram returns an empty histogram of durations from 1 ns to an
 // hour.
 func NewHistogram() *Histogram {
-	return &Histogram{h: hdrhistogram.New(1, int64(maxLatency), 3)}
+	return &Histogram{h: hdrhistogram.New(1, int64(maxLatency), digits)}
 }
 
 // Record adds one duration.
 func (h *Histogram) Record(d time.Duration) {
 	h.max = max(h.max, d)
-	d = min(max(d, 1), maxLatency)
-	_ = h.h.RecordValue(int64(d)) // cannot fail: d is within range
+	_ = h.h.RecordValue(clamp(d)) // cannot fail: within range
 }
 
 // Reset empties the histogram for reuse.
@@ -54,7 +60,8 @@ func (h *Histogram) Merge(o *Histogram) {
 // holds (a sparse HDR histogram), so adding it to a Histogram takes time
 // in those: 3 µs for a thousand durations against 150 µs for Merge, 0.1
 // against 4 ms under the race detector (BenchmarkAddTo). Record costs
-// about 95 ns against 20. It is not safe for concurrent use.
+// about 30 ns against 12 (BenchmarkRecord). It is not safe for
+// concurrent use.
 type Window struct {
 	p   *hdrhistogram.PackedHistogram
 	max time.Duration
@@ -62,14 +69,13 @@ type Window struct {
 
 // NewWindow returns an empty window of the range a Histogram resolves.
 func NewWindow() *Window {
-	return &Window{p: hdrhistogram.NewPacked(1, int64(maxLatency), 3)}
+	return &Window{p: hdrhistogram.NewPacked(1, int64(maxLatency), digits)}
 }
 
 // Record adds one duration.
 func (w *Window) Record(d time.Duration) {
 	w.max = max(w.max, d)
-	d = min(max(d, 1), maxLatency)
-	_ = w.p.RecordValue(int64(d)) // cannot fail: d is within range
+	_ = w.p.RecordValue(clamp(d)) // cannot fail: within range
 }
 
 // AddTo adds the window's durations to h.

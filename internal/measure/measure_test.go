@@ -180,3 +180,24 @@ func BenchmarkAddTo(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkRecord records durations of 10 µs to a few ms into a
+// Histogram and into a Window.
+func BenchmarkRecord(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	ds := make([]time.Duration, 1024)
+	for i := range ds {
+		ds[i] = 10*time.Microsecond + time.Duration(rng.ExpFloat64()*float64(200*time.Microsecond))
+	}
+	h, w := NewHistogram(), NewWindow()
+	b.Run("into=histogram", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			h.Record(ds[i%len(ds)])
+		}
+	})
+	b.Run("into=window", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			w.Record(ds[i%len(ds)])
+		}
+	})
+}
