@@ -10,8 +10,8 @@ ARGS    ?=
 # second at exit, which each of the 53 test binaries did. -ldflags=-w
 # links them without DWARF, which only a debugger reads: a panic's or a
 # race report's stack comes from the binary's own tables, files and
-# lines included. Linking the 53 took 90 s of CPU without DWARF, 127 to
-# 155 s with it.
+# lines included. Linking the 53 took 92 s of CPU without DWARF, 127 s
+# with it.
 TESTFLAGS ?= -race -timeout 30m -p 3 -count=1 -ldflags=-w
 # cgo compiles C into the binary (the engines' bindings, SQLite through
 # go-sqlite3): build it as release code, as set-up builds the C libraries.
@@ -44,8 +44,8 @@ run: build
 # compiles with C1 alone (JDK_JAVA_OPTIONS, which java reads and notes
 # on stderr): a JVM that lives seconds spends much of its CPU in C2, the
 # optimizing compiler, whose code the tests do not run long enough to
-# gain from: the worker's tests under Maven took 17 s of CPU against 33 s,
-# and the docs' command over the nine JVM stores 15 s against 24 to 27 s.
+# gain from: the worker's tests under Maven took 17 s of CPU against 35 s,
+# and the docs' command over the nine JVM stores 16 s against 27 s.
 # Benchmarks never use it.
 test: setup
 	CGO_ENABLED=0 $(GO) build -trimpath -o /dev/null ./cmd/benchmark-storage
